@@ -1,0 +1,7 @@
+from django.urls import path
+
+from campaigns.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/campaigns/<int:campaign_id>/", TableConsumer.as_asgi()),
+]

@@ -1,0 +1,44 @@
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.selectors import memberships_for_user
+from fudgetable.http import AuthenticatedHttpRequest
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("dashboard")
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_safe_next(request) or "dashboard")
+    return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+@require_GET
+@login_required
+def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
+    memberships = memberships_for_user(request.user)
+    return render(request, "dashboard.html", {"memberships": memberships})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")

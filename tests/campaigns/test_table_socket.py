@@ -1,0 +1,57 @@
+"""The table socket at /ws/campaigns/<id>/: only members get in."""
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from fudgetable import live
+from fudgetable.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+def table_socket(campaign_id: int, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, f"/ws/campaigns/{campaign_id}/", headers=list(headers)
+    )
+
+
+async def test_owner_connects(campaign, cookies):
+    socket = table_socket(campaign.pk, ORIGIN, cookies["owner"])
+    connected, _ = await socket.connect()
+    assert connected
+    await socket.disconnect()
+
+
+async def test_member_connects_and_hears_the_campaign_group(campaign, cookies):
+    socket = table_socket(campaign.pk, ORIGIN, cookies["member"])
+    connected, _ = await socket.connect()
+    assert connected
+    # The socket joined this campaign's group on the configured channel layer.
+    await live.push(campaign.pk, '<p id="hello">hello table</p>')
+    assert await socket.receive_from(timeout=5) == '<p id="hello">hello table</p>'
+    await socket.disconnect()
+
+
+async def test_outsider_is_refused(campaign, cookies):
+    socket = table_socket(campaign.pk, ORIGIN, cookies["outsider"])
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_anonymous_is_refused(campaign):
+    connected, _ = await table_socket(campaign.pk, ORIGIN).connect()
+    assert not connected
+
+
+async def test_foreign_origin_is_refused_even_for_a_member(campaign, cookies):
+    socket = table_socket(campaign.pk, (b"origin", b"https://evil.example"), cookies["member"])
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_unknown_campaign_is_refused(campaign, cookies):
+    socket = table_socket(campaign.pk + 1000, ORIGIN, cookies["owner"])
+    connected, _ = await socket.connect()
+    assert not connected

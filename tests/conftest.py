@@ -1,0 +1,102 @@
+"""Shared fixtures: an owner (the GM), a member (a player) and an outsider, at one campaign.
+
+When DATABASE_URL or REDIS_URL is set (the test command's second pass), the services they name
+must answer: with CI=true an unreachable one fails the run, otherwise every test is skipped with
+a reason that says how to enable them.
+"""
+
+import os
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client
+
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+
+SERVICE_URLS = {"PostgreSQL": "DATABASE_URL", "Redis": "REDIS_URL"}
+
+
+def _unreachable_services() -> list[str]:
+    problems = []
+    for service, variable in SERVICE_URLS.items():
+        url = os.environ.get(variable)
+        if not url:
+            continue
+        parts = urlsplit(url)
+        try:
+            with socket.create_connection((parts.hostname, parts.port or 0), timeout=3):
+                pass
+        except OSError as error:
+            problems.append(f"{service} at {parts.hostname}:{parts.port} ({variable}): {error}")
+    return problems
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    problems = _unreachable_services()
+    if not problems:
+        return
+    message = "; ".join(problems)
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.exit(f"CI=true and a service the tests need is unreachable: {message}", 3)
+    reason = (
+        f"{message}. Start PostgreSQL and Redis on 127.0.0.1:5432 and :6379, or point "
+        "TEST_DATABASE_URL / TEST_REDIS_URL at yours, to run these tests against them."
+    )
+    for item in items:
+        item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture
+def owner(db):
+    return UserFactory(username="gm-owner")
+
+
+@pytest.fixture
+def member(db):
+    return UserFactory(username="player-member")
+
+
+@pytest.fixture
+def outsider(db):
+    return UserFactory(username="outsider")
+
+
+@pytest.fixture
+def campaign(owner, member):
+    campaign = CampaignFactory(owner=owner, name="The Drowned Lighthouse")
+    MembershipFactory(campaign=campaign, user=member)
+    return campaign
+
+
+@pytest.fixture
+def client_for():
+    """A logged-in test client for a user."""
+
+    def make(user) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def cookies(owner, member, outsider):
+    """The Cookie header each person's browser sends on a websocket handshake.
+
+    Made here, synchronously, because async tests may not touch the database themselves.
+    """
+
+    def cookie(user) -> tuple[bytes, bytes]:
+        client = Client()
+        client.force_login(user)
+        return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
+
+    return {"owner": cookie(owner), "member": cookie(member), "outsider": cookie(outsider)}
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # Real hashing costs ~0.3 s a login; the tests log in hundreds of times.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

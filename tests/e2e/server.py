@@ -1,0 +1,78 @@
+"""A real FudgeTable server (daphne, HTTP + websockets) in a subprocess, for browser tests."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class AppServer:
+    """One daphne process on its own port and its own SQLite file (unless env says otherwise)."""
+
+    def __init__(self, workdir: Path, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+        self.env = {**base, "SQLITE_PATH": str(workdir / "e2e.sqlite3"), "DEBUG": "1", **env}
+        self.log = workdir / f"daphne-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def manage(self, *args: str) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True, timeout=120
+        )
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(self.port),
+                    "fudgetable.asgi:application",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited early; see {self.log}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not answer on {self.url} within 30 s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
