@@ -1,0 +1,1 @@
+"""FudgeTable's rules: pure Python, no Django. Every number the app shows comes from here."""

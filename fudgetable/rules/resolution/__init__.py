@@ -1,0 +1,75 @@
+"""Resolving actions and reading their results (RULES.md section 3).
+
+Seeds: Fudge 1995 ch. 3 (3.1, 3.3-3.7), Fudge Lite "Trait Checks", EZFudge "Action Rules",
+Fate (Fudge edition) 3.1-3.2, Peupfudge 2. ``action`` resolves static and opposed actions under a
+ruleset's ``ActionRules``; ``readings`` covers situational and reaction rolls, untrained
+defaults and Fate's degrees of success.
+"""
+
+from fudgetable.rules.resolution.action import (
+    CRITICAL_STEPS,
+    NPC_ROLL_MODES,
+    PLAIN_OPPOSED_RULES,
+    PLAIN_RULES,
+    ActionRules,
+    Critical,
+    Criticals,
+    ModifierPolicy,
+    OpposedOutcome,
+    Outcome,
+    Side,
+    SideResult,
+    StaticOutcome,
+    npc_roll_method,
+    resolve_opposed,
+    resolve_static,
+)
+from fudgetable.rules.resolution.readings import (
+    DYNAMIC_STEPS,
+    FATE_DEGREES,
+    STATIC_STEPS,
+    Commonness,
+    FateDegree,
+    FateReading,
+    Reaction,
+    ReactionOutcome,
+    fate_degree,
+    reaction,
+    situational_result,
+    untrained_ezfudge,
+    untrained_fudge_1995,
+    untrained_fudge_lite,
+)
+
+__all__ = [
+    "CRITICAL_STEPS",
+    "DYNAMIC_STEPS",
+    "FATE_DEGREES",
+    "NPC_ROLL_MODES",
+    "PLAIN_OPPOSED_RULES",
+    "PLAIN_RULES",
+    "STATIC_STEPS",
+    "ActionRules",
+    "Commonness",
+    "Critical",
+    "Criticals",
+    "FateDegree",
+    "FateReading",
+    "ModifierPolicy",
+    "OpposedOutcome",
+    "Outcome",
+    "Reaction",
+    "ReactionOutcome",
+    "Side",
+    "SideResult",
+    "StaticOutcome",
+    "fate_degree",
+    "npc_roll_method",
+    "reaction",
+    "resolve_opposed",
+    "resolve_static",
+    "situational_result",
+    "untrained_ezfudge",
+    "untrained_fudge_1995",
+    "untrained_fudge_lite",
+]
