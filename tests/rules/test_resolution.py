@@ -451,15 +451,17 @@ def test_a_ceiling_caps_the_result():
     assert resolve_static(level=4, roll=3, difficulty=4, rules=rules).result == 4
 
 
-def test_npc_roll_modes_are_the_seeds_five():
+def test_npc_roll_modes_are_the_seeds_six():
+    # F95 3.5's none / 1dF / 2dF / NPC d6, EZFudge's 4dF and Peupfudge's opposed 3dF.
     assert [npc_roll_method(mode).key for mode in NPC_ROLL_MODES] == [
         "none",
         "1dF",
         "2dF",
+        "3dF",
         "4dF",
         "npc-d6",
     ]
-    for mode in ("3dF", "deck", None):
+    for mode in ("5dF", "deck", None):
         with pytest.raises(RulesError) as error:
             npc_roll_method(mode)
         assert error.value.setting == "npc_roll"

@@ -20,8 +20,9 @@ POOR, MEDIOCRE, FAIR, GOOD = -1, 0, 1, 2
 CRITICAL_STEPS = 4  # Fudge 1995 3.6: a natural +/-4, or four levels past the difficulty
 
 # How the GM's side of a contest rolls: not at all (the NPC's level is the difficulty), 1dF or
-# 2dF (Fudge 1995 3.5), 4dF (EZFudge "Rolls for Foes"), or the NPC d6 (Fudge 1995 3.5).
-NPC_ROLL_MODES = ("none", "1dF", "2dF", "4dF", "npc-d6")
+# 2dF (Fudge 1995 3.5), 3dF (Peupfudge's opposed default), 4dF (EZFudge "Rolls for Foes"), or
+# the NPC d6 (Fudge 1995 3.5).
+NPC_ROLL_MODES = ("none", "1dF", "2dF", "3dF", "4dF", "npc-d6")
 
 
 def npc_roll_method(mode: object) -> DiceMethod:

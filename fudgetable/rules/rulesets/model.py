@@ -1,0 +1,152 @@
+"""What a ruleset is: the bundle of choices one game makes, as an immutable value."""
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from fudgetable.rules import data
+from fudgetable.rules.building import Distribution
+from fudgetable.rules.errors import RulesError
+from fudgetable.rules.ladder import Ladder
+from fudgetable.rules.resolution import ActionRules, Criticals, ModifierPolicy, Outcome
+from fudgetable.rules.tracks import INCAPACITATED, ConditionTrack
+from fudgetable.rules.wounds import WoundTrack
+
+
+class TraitScheme(StrEnum):
+    LADDER_TRAITS = "ladder-traits"  # Fudge Lite, Fudge 1995: a list of traits on the ladder
+    SKILLS = "skills"  # Fate: skills on Fate's ladder
+    ROLES_ATTRIBUTES = "roles-attributes"  # EZFudge: roles, four attributes, mass scale
+    ABILITIES = "abilities"  # Peupfudge: abilities with XP progress
+
+
+class BuildMethod(StrEnum):
+    DISTRIBUTION = "distribution"  # Fudge Lite: so many traits at each level, with trading
+    ON_THE_FLY = "on-the-fly"  # Fudge Lite: slots filled the first time a trait is checked
+    OVER_THE_EDGE = "over-the-edge"  # Fudge Lite quick build
+    WUSHU = "wushu"  # Fudge Lite quick build
+    EZ_POINTS = "ez-points"  # EZFudge: the creation flow, checked as point-buy
+    STARTING_XP = "starting-xp"  # Peupfudge: starting XP spread over abilities
+
+
+class AdvancementTable(StrEnum):
+    FUDGE_LITE = "fudge-lite"
+    EZFUDGE = "ezfudge"
+    PEUPFUDGE = "peupfudge"
+
+
+# The uses Fudge Lite offers for Fudge points; a campaign picks the ones its table allows.
+FUDGE_POINT_USES = {
+    "reroll": "Reroll a trait check",
+    "auto-success": "Succeed at an unopposed roll of Superb or lower difficulty",
+    "alter-by-one": "Alter a roll by 1",
+    "reduce-condition": "Reduce a condition by one level",
+    "failure-to-success": "Turn a failure into a success",
+    "plus-four": "Take a +4 result without rolling",
+    "coincidence": "Ensure a favourable coincidence",
+}
+
+MAX_TRAITS = 60
+MAX_NAME = 80
+
+
+@dataclass(frozen=True)
+class BuildRules:
+    method: BuildMethod
+    distribution: Distribution | None = None  # for DISTRIBUTION
+    budget: int = 30  # EZFudge build points for a standard character
+    starting_xp: int = 0  # Peupfudge
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "method": self.method.value,
+            "distribution": self.distribution.to_dict() if self.distribution else None,
+            "budget": self.budget,
+            "starting_xp": self.starting_xp,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: object) -> "BuildRules":
+        d = data.obj(raw, "build")
+        data.only(d, {"method", "distribution", "budget", "starting_xp"}, "build")
+        method = data.choice(BuildMethod, d.get("method"), "build.method")
+        distribution = None
+        if d.get("distribution") is not None:
+            distribution = Distribution.from_dict(d["distribution"])
+        elif method is BuildMethod.DISTRIBUTION:
+            raise RulesError("build.distribution", "a distribution build needs its slots")
+        budget = data.integer(d, "budget", "build", 30)
+        starting_xp = data.integer(d, "starting_xp", "build", 0)
+        if not 0 <= budget <= 200:
+            raise RulesError("build.budget", "must be between 0 and 200 build points")
+        if not 0 <= starting_xp <= 10_000:
+            raise RulesError("build.starting_xp", "must be between 0 and 10000 XP")
+        return cls(method, distribution, budget, starting_xp)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    key: str
+    label: str
+    ladder: Ladder
+    dice: str
+    opposed_dice: str
+    default_difficulty: int
+    trait_scheme: TraitScheme
+    trait_list: tuple[str, ...]
+    build: BuildRules
+    advancement: AdvancementTable
+    injury_track: ConditionTrack | None
+    wound_track: WoundTrack | None
+    modifier_policy: ModifierPolicy
+    opposed_tie: Outcome
+    criticals: Criticals = Criticals.OFF
+    npc_roll: str = "none"
+    xp_per_session: int = 1
+    xp_on_a_miss: bool = False
+    starting_fudge_points: int = 3
+    fudge_point_uses: tuple[str, ...] = ("reroll", "alter-by-one")
+    overrides: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def static_rules(self) -> ActionRules:
+        """How an action against a difficulty resolves: a tie or better succeeds."""
+        return ActionRules(
+            tie=Outcome.SUCCESS,
+            modifiers=self.modifier_policy,
+            criticals=self.criticals,
+            floor=self.ladder.floor,
+            ceiling=self.ladder.ceiling,
+        )
+
+    @property
+    def opposed_rules(self) -> ActionRules:
+        return replace(self.static_rules, tie=self.opposed_tie)
+
+    @property
+    def last_box(self) -> str:
+        return self.injury_track.last_box if self.injury_track else INCAPACITATED
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting in force, as JSON (for export and for the settings page)."""
+        return {
+            "ruleset": self.key,
+            "ladder": self.ladder.to_dict(),
+            "dice": self.dice,
+            "opposed_dice": self.opposed_dice,
+            "default_difficulty": self.default_difficulty,
+            "trait_scheme": self.trait_scheme.value,
+            "trait_list": list(self.trait_list),
+            "build": self.build.to_dict(),
+            "advancement": self.advancement.value,
+            "injury_track": self.injury_track.to_dict() if self.injury_track else None,
+            "wound_track": self.wound_track.to_dict() if self.wound_track else None,
+            "modifier_policy": self.modifier_policy.value,
+            "opposed_tie": self.opposed_tie.value,
+            "criticals": self.criticals.value,
+            "npc_roll": self.npc_roll,
+            "xp_per_session": self.xp_per_session,
+            "xp_on_a_miss": self.xp_on_a_miss,
+            "starting_fudge_points": self.starting_fudge_points,
+            "fudge_point_uses": list(self.fudge_point_uses),
+        }
