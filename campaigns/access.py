@@ -1,6 +1,11 @@
-"""The one place that decides who may see a campaign."""
+"""The one place that decides who may see or change a campaign.
+
+Outsiders get a 404 with no hint that the campaign exists; members who may look but not
+change something get a 403.
+"""
 
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from campaigns.models import Membership
@@ -8,8 +13,21 @@ from campaigns.selectors import membership_for
 
 
 def membership_or_404(user: User, campaign_id: int) -> Membership:
-    """A member's membership; anyone else gets a 404, with no hint the campaign exists."""
     membership = membership_for(user, campaign_id)
     if membership is None:
         raise Http404("No such campaign")
+    return membership
+
+
+def gm_or_403(user: User, campaign_id: int) -> Membership:
+    membership = membership_or_404(user, campaign_id)
+    if not membership.is_gm:
+        raise PermissionDenied("Only the campaign's GMs can do that.")
+    return membership
+
+
+def owner_or_403(user: User, campaign_id: int) -> Membership:
+    membership = membership_or_404(user, campaign_id)
+    if not membership.is_owner:
+        raise PermissionDenied("Only the campaign's owner can do that.")
     return membership

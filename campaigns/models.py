@@ -1,12 +1,20 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Campaign(models.Model):
     name = models.CharField(max_length=120)
+    pitch = models.TextField(blank=True, max_length=4000)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_campaigns"
     )
+    # A preset key of fudgetable.rules.rulesets, plus the campaign's validated overrides.
+    ruleset = models.CharField(max_length=20, default="fudge-lite")
+    overrides = models.JSONField(default=dict, blank=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    # Bumped by every edit of the settings form, so a stale form is refused, not applied.
+    version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -14,6 +22,10 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Membership(models.Model):
@@ -36,3 +48,71 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.campaign} ({self.get_role_display()})"
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == self.Role.GM
+
+    @property
+    def is_owner(self) -> bool:
+        return self.user_id == self.campaign.owner_id
+
+
+class SessionZero(models.Model):
+    """What the table agreed before play (Fudge Lite's session zero)."""
+
+    class SafetyTool(models.TextChoices):
+        X_CARD = "x-card", "X-card"
+        LINES_AND_VEILS = "lines-and-veils", "Lines and veils"
+        OPEN_DOOR = "open-door", "Open door (anyone may step away)"
+        CHECK_IN = "check-in", "Check-ins during play"
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="session_zero")
+    lines = models.TextField(blank=True, max_length=4000)
+    veils = models.TextField(blank=True, max_length=4000)
+    safety_tools = models.JSONField(default=list, blank=True)
+    agreed_options = models.TextField(blank=True, max_length=4000)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Session zero of {self.campaign}"
+
+
+class Invite(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(
+        max_length=10,
+        choices=[
+            (Membership.Role.PLAYER, Membership.Role.PLAYER.label),
+            (Membership.Role.OBSERVER, Membership.Role.OBSERVER.label),
+        ],
+        default=Membership.Role.PLAYER,
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.campaign} as {self.role}"
+
+    def problem(self) -> str | None:
+        """Why this invite can't be used now, in words for the person holding it."""
+        if self.revoked_at is not None:
+            return "This invite link was revoked. Ask your GM for a new one."
+        if self.expires_at is not None and self.expires_at <= timezone.now():
+            return "This invite link has expired. Ask your GM for a new one."
+        if self.max_uses is not None and self.uses >= self.max_uses:
+            return "This invite link has been used up. Ask your GM for a new one."
+        if self.campaign.is_archived:
+            return "This campaign is archived and takes no new members."
+        return None

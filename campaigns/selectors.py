@@ -1,7 +1,10 @@
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from campaigns.models import Membership
+from campaigns.models import Campaign, Membership
+from fudgetable.rules import rulesets
+from fudgetable.rules.dice import get_method
+from fudgetable.rules.rulesets import Ruleset
 
 
 def memberships_for_user(user: User) -> QuerySet[Membership]:
@@ -21,3 +24,34 @@ def membership_for(user: User | AnonymousUser, campaign_id: int) -> Membership |
         .select_related("campaign")
         .first()
     )
+
+
+def members_of(campaign: Campaign) -> QuerySet[Membership]:
+    return campaign.memberships.select_related("user", "campaign").order_by(
+        "role", "user__username"
+    )
+
+
+def campaign_ruleset(campaign: Campaign) -> Ruleset:
+    """The rules in force at this campaign: its preset with its stored (checked) overrides."""
+    return rulesets.resolve(campaign.ruleset, campaign.overrides)
+
+
+def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
+    """The settings a player wants to know at a glance, in words."""
+    ruleset = campaign_ruleset(campaign)
+    rows = [
+        ("Rules", ruleset.label),
+        ("Dice", get_method(ruleset.dice).label),
+        ("Default difficulty", ruleset.ladder.describe(ruleset.default_difficulty)),
+        ("Traits", ", ".join(ruleset.trait_list) or "—"),
+    ]
+    if ruleset.injury_track:
+        fate = "dies" if ruleset.last_box == "dies" else "is incapacitated"
+        rows.append(("At the last injury box", f"The character {fate}"))
+    if ruleset.wound_track:
+        rows.append(("Wounds", ", ".join(level.name for level in ruleset.wound_track.levels)))
+    rows.append(("Starting Fudge points", str(ruleset.starting_fudge_points)))
+    if ruleset.xp_on_a_miss:
+        rows.append(("XP on a miss", "+1 XP for each failed roll"))
+    return rows

@@ -1,15 +1,148 @@
-from django.contrib.auth.models import User
-from django.db import transaction
+"""Every write to campaigns, memberships, session zero and invites."""
 
-from campaigns.models import Campaign, Membership
+import secrets
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from campaigns.models import Campaign, Invite, Membership, SessionZero
+from fudgetable.rules import rulesets
+
+
+class StaleEdit(Exception):
+    """Someone saved the same form since this one was loaded; nothing was written."""
+
+
+def _checked_overrides(ruleset: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides in canonical form; a bad one raises RulesError naming the setting."""
+    return rulesets.resolve(ruleset, overrides).overrides
 
 
 @transaction.atomic
-def campaign_create(*, owner: User, name: str) -> Campaign:
+def campaign_create(
+    *,
+    owner: User,
+    name: str,
+    ruleset: str = rulesets.DEFAULT_KEY,
+    pitch: str = "",
+    overrides: Mapping[str, Any] | None = None,
+) -> Campaign:
     """A new campaign; its owner is its first GM."""
-    campaign = Campaign.objects.create(owner=owner, name=name)
+    campaign = Campaign.objects.create(
+        owner=owner,
+        name=name,
+        pitch=pitch,
+        ruleset=ruleset,
+        overrides=_checked_overrides(ruleset, overrides or {}),
+    )
     Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.GM)
+    SessionZero.objects.create(campaign=campaign)
     return campaign
+
+
+@transaction.atomic
+def campaign_update(
+    *,
+    campaign: Campaign,
+    version: int,
+    name: str,
+    pitch: str,
+    ruleset: str,
+    overrides: Mapping[str, Any],
+) -> Campaign:
+    checked = _checked_overrides(ruleset, overrides)
+    updated = Campaign.objects.filter(pk=campaign.pk, version=version).update(
+        name=name, pitch=pitch, ruleset=ruleset, overrides=checked, version=F("version") + 1
+    )
+    if not updated:
+        raise StaleEdit
+    campaign.refresh_from_db()
+    return campaign
+
+
+def campaign_archive(*, campaign: Campaign, archived: bool = True) -> Campaign:
+    campaign.archived_at = timezone.now() if archived else None
+    campaign.save(update_fields=["archived_at"])
+    return campaign
+
+
+def campaign_delete(*, campaign: Campaign, typed_name: str) -> None:
+    if typed_name.strip() != campaign.name:
+        raise ValidationError({"typed_name": "Type the campaign's name exactly to delete it."})
+    campaign.delete()
+
+
+@transaction.atomic
+def session_zero_update(
+    *,
+    session_zero: SessionZero,
+    version: int,
+    lines: str,
+    veils: str,
+    safety_tools: Iterable[str],
+    agreed_options: str,
+) -> SessionZero:
+    updated = SessionZero.objects.filter(pk=session_zero.pk, version=version).update(
+        lines=lines,
+        veils=veils,
+        safety_tools=sorted(set(safety_tools)),
+        agreed_options=agreed_options,
+        updated_at=timezone.now(),
+        version=F("version") + 1,
+    )
+    if not updated:
+        raise StaleEdit
+    session_zero.refresh_from_db()
+    return session_zero
+
+
+def invite_create(
+    *,
+    campaign: Campaign,
+    created_by: User,
+    role: str = Membership.Role.PLAYER,
+    expires_at: datetime | None = None,
+    max_uses: int | None = None,
+) -> Invite:
+    return Invite.objects.create(
+        campaign=campaign,
+        created_by=created_by,
+        role=role,
+        expires_at=expires_at,
+        max_uses=max_uses,
+        token=secrets.token_urlsafe(32),
+    )
+
+
+def invite_revoke(*, invite: Invite) -> Invite:
+    if invite.revoked_at is None:
+        invite.revoked_at = timezone.now()
+        invite.save(update_fields=["revoked_at"])
+    return invite
+
+
+@transaction.atomic
+def invite_accept(*, token: str, user: User) -> Membership:
+    """Joins the invite's campaign. A person who is already a member keeps their role."""
+    invite = (
+        Invite.objects.select_for_update().select_related("campaign").filter(token=token).first()
+    )
+    if invite is None:
+        raise ValidationError("This invite link is not valid. Ask your GM for a new one.")
+    existing = Membership.objects.filter(campaign=invite.campaign, user=user).first()
+    if existing is not None:
+        return existing
+    problem = invite.problem()
+    if problem:
+        raise ValidationError(problem)
+    Invite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
+    return Membership.objects.create(campaign=invite.campaign, user=user, role=invite.role)
 
 
 def membership_add(*, campaign: Campaign, user: User, role: str) -> Membership:
@@ -17,3 +150,24 @@ def membership_add(*, campaign: Campaign, user: User, role: str) -> Membership:
         campaign=campaign, user=user, defaults={"role": role}
     )
     return membership
+
+
+def membership_set_role(*, actor: Membership, membership: Membership, role: str) -> Membership:
+    """GMs change roles; only the owner makes or unmakes co-GMs; the owner stays GM."""
+    if membership.is_owner:
+        raise ValidationError("The campaign's owner is always its GM.")
+    if Membership.Role.GM in (role, membership.role) and not actor.is_owner:
+        raise PermissionDenied("Only the campaign's owner can add or remove co-GMs.")
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+def membership_remove(*, actor: Membership, membership: Membership) -> None:
+    """A GM removes someone, or a member leaves (actor == membership). The owner can't go."""
+    if membership.is_owner:
+        raise ValidationError("The campaign's owner can't leave it; archive or delete it instead.")
+    leaving = actor.pk == membership.pk
+    if not leaving and membership.is_gm and not actor.is_owner:
+        raise PermissionDenied("Only the campaign's owner can remove a co-GM.")
+    membership.delete()

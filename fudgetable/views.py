@@ -1,13 +1,15 @@
-from django.contrib.auth import login
+from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.selectors import memberships_for_user
+from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest
 
 
@@ -20,6 +22,11 @@ def _safe_next(request: HttpRequest) -> str | None:
     return None
 
 
+def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
+    return accept_pending_invite(request) or redirect(_safe_next(request) or "dashboard")
+
+
+@sensitive_post_parameters()
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -27,16 +34,35 @@ def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_safe_next(request) or "dashboard")
+        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return _after_login(request)  # type: ignore[arg-type]
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+@sensitive_post_parameters()
+@require_http_methods(["GET", "POST"])
+def login(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect(_safe_next(request) or "dashboard")
+    form = AuthenticationForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        auth_login(request, form.get_user())
+        return _after_login(request)  # type: ignore[arg-type]
+    return render(request, "registration/login.html", {"form": form, "next": _safe_next(request)})
 
 
 @require_GET
 @login_required
 def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
-    memberships = memberships_for_user(request.user)
-    return render(request, "dashboard.html", {"memberships": memberships})
+    memberships = list(memberships_for_user(request.user))
+    return render(
+        request,
+        "dashboard.html",
+        {
+            "active": [m for m in memberships if not m.campaign.is_archived],
+            "archived": [m for m in memberships if m.campaign.is_archived],
+        },
+    )
 
 
 @require_GET

@@ -2,6 +2,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from campaigns.models import Campaign, Membership
+from campaigns.services import campaign_create
 
 PASSWORD = "correct-horse-battery"
 
@@ -16,19 +17,18 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 class CampaignFactory(factory.django.DjangoModelFactory):
+    """A campaign made the way the app makes one: with its GM membership and session zero."""
+
     class Meta:
         model = Campaign
-        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Campaign {n}")
     owner = factory.SubFactory(UserFactory)
+    ruleset = "fudge-lite"
 
-    @factory.post_generation
-    def gm_membership(obj, create, extracted, **kwargs):
-        if create:
-            Membership.objects.get_or_create(
-                campaign=obj, user=obj.owner, defaults={"role": Membership.Role.GM}
-            )
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        return campaign_create(**kwargs)
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):
