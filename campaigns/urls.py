@@ -1,6 +1,7 @@
 from django.urls import path
 
 from campaigns import views
+from characters import exchange_views
 
 app_name = "campaigns"
 urlpatterns = [
@@ -27,4 +28,5 @@ urlpatterns = [
         name="member_remove",
     ),
     path("<int:campaign_id>/leave/", views.campaign_leave, name="leave"),
+    path("<int:campaign_id>/export.json", exchange_views.campaign_export, name="export"),
 ]

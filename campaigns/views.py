@@ -13,7 +13,7 @@ from campaigns import services
 from campaigns.access import gm_or_403, membership_or_404, owner_or_403
 from campaigns.forms import CampaignForm, DeleteCampaignForm, InviteForm, RoleForm, SessionZeroForm
 from campaigns.models import Campaign, Invite, Membership, SessionZero
-from campaigns.selectors import campaign_summary, members_of
+from campaigns.selectors import campaign_ruleset, campaign_summary, members_of
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
 
@@ -63,6 +63,7 @@ def _detail_context(membership: Membership) -> dict[str, object]:
         "membership": membership,
         "members": members_of(campaign),
         "summary": campaign_summary(campaign),
+        "ruleset": campaign_ruleset(campaign),
         "roles": Membership.Role.choices,
     }
 

@@ -18,6 +18,7 @@ urlpatterns = [
     ),
     path("healthz", views.healthz, name="healthz"),
     path("campaigns/", include("campaigns.urls")),
+    path("campaigns/<int:campaign_id>/characters/", include("characters.urls")),
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("admin/", admin.site.urls),
 ]

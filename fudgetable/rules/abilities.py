@@ -363,3 +363,14 @@ class Characteristic:
     def from_dict(cls, data: object) -> "Characteristic":
         d = obj(data, "characteristic")
         return cls(text(d, "name", "characteristic"), text(d, "value", "characteristic"))
+
+
+def standing(level: int, poor: int, decent: int, great: int) -> str:
+    """Where a level sits against the GM's marks for its ability (PEUP 2: "determine what
+    level for each ability is considered poor, decent, excellent")."""
+    if not poor < decent < great:
+        raise RulesError("marks", "poor, decent and great must rise")
+    for mark, name in ((great, "great"), (decent, "decent"), (poor, "poor")):
+        if level >= mark:
+            return name
+    return "below poor"

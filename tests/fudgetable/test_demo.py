@@ -1,29 +1,124 @@
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from campaigns.models import Campaign, Membership
+from campaigns.selectors import campaign_ruleset
+from characters.models import Character
+from characters.selectors import rules_sheet, sheet_queryset
+from fudgetable.rules.rulesets import PRESETS
+from fudgetable.rules.sheet import build_check, derived
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_creates_logins_and_a_table_and_a_second_run_changes_nothing(capsys):
-    call_command("demo")
-    first = capsys.readouterr().out
-    snapshot = (
-        list(get_user_model().objects.values_list("username", "password").order_by("username")),
-        list(Campaign.objects.values_list("name", "owner__username")),
-        list(Membership.objects.values_list("user__username", "role").order_by("user__username")),
-    )
+def every_row() -> dict[str, list[dict]]:
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values())
+        for model in apps.get_models()
+    }
 
-    call_command("demo")
-    again = (
-        list(get_user_model().objects.values_list("username", "password").order_by("username")),
-        list(Campaign.objects.values_list("name", "owner__username")),
-        list(Membership.objects.values_list("user__username", "role").order_by("user__username")),
-    )
 
-    assert again == snapshot
-    assert snapshot[2] == [("alice", "player"), ("bob", "player"), ("gm", "gm")]
-    assert "fudge-demo" in first
-    assert get_user_model().objects.get(username="gm").check_password("fudge-demo")
+@pytest.fixture
+def demo(capsys) -> str:
+    call_command("demo")
+    return capsys.readouterr().out
+
+
+def demo_campaigns() -> list[Campaign]:
+    return list(Campaign.objects.filter(owner__username="gm").order_by("pk"))
+
+
+def test_a_second_run_changes_no_row_of_any_table(demo, capsys):
+    before = every_row()
+    call_command("demo")
+    assert "fudge-demo" in capsys.readouterr().out
+    assert every_row() == before
+
+
+def test_demo_prints_the_logins_and_they_work(demo):
+    assert "fudge-demo" in demo
+    for line in ("GM:      gm", "player:  alice", "player:  bob"):
+        assert line in demo
+    for username in ("gm", "alice", "bob"):
+        assert get_user_model().objects.get(username=username).check_password("fudge-demo")
+
+
+def test_there_is_one_demo_campaign_per_ruleset_with_alice_and_bob_playing(demo):
+    campaigns = demo_campaigns()
+    assert sorted(c.ruleset for c in campaigns) == sorted(PRESETS)
+    assert "Demo: The Drowned Lighthouse" in [c.name for c in campaigns]
+    for campaign in campaigns:
+        roles = campaign.memberships.values_list("user__username", "role").order_by(
+            "user__username"
+        )
+        assert list(roles) == [
+            ("alice", Membership.Role.PLAYER),
+            ("bob", Membership.Role.PLAYER),
+            ("gm", Membership.Role.GM),
+        ]
+        assert campaign.name in demo
+
+
+def test_every_demo_pc_is_finished_and_passes_its_build_check(demo):
+    for campaign in demo_campaigns():
+        ruleset = campaign_ruleset(campaign)
+        pcs = sheet_queryset(campaign).filter(kind=Character.Kind.PC)
+        assert sorted(pc.owner.username for pc in pcs) == ["alice", "bob"]
+        for pc in pcs:
+            check = build_check(ruleset, rules_sheet(pc))
+            assert check.ok, (campaign.ruleset, pc.name, check.broken)
+            assert pc.stage == Character.Stage.FINISHED
+            assert not pc.exception_note
+            assert pc.items.exists()
+
+
+def test_every_demo_campaign_has_two_or_three_npcs(demo):
+    for campaign in demo_campaigns():
+        npcs = campaign.characters.filter(kind=Character.Kind.NPC)
+        assert 2 <= npcs.count() <= 3, campaign.ruleset
+        assert all(npc.owner is None and npc.npc_boxes for npc in npcs)
+        assert all(npc.traits.exists() for npc in npcs)
+
+
+def test_jason_free_is_the_ezfudge_seeds_worked_example(demo):
+    campaign = Campaign.objects.get(owner__username="gm", ruleset="ezfudge")
+    jason = sheet_queryset(campaign).get(name="Jason Free", owner__username="alice")
+    ruleset = campaign_ruleset(campaign)
+    assert build_check(ruleset, rules_sheet(jason)).left == ("30 / 30 build points",)
+    assert dict(derived(ruleset, rules_sheet(jason))) == {
+        "Resilience": "+2",
+        "Reflexes": "+2",
+        "CPD": "4",
+        "INJ · Quarterstaff": "5",
+        "INJ · Knife": "4",
+    }
+    assert jason.fudge_points == 3
+    assert jason.features.count() == 2 and jason.gear.count() == 3
+
+
+def test_the_peupfudge_pcs_spend_their_50_starting_xp_as_the_seed_does(demo):
+    campaign = Campaign.objects.get(owner__username="gm", ruleset="peupfudge")
+    obazana = sheet_queryset(campaign).get(name="Obazana")
+    assert dict(derived(campaign_ruleset(campaign), rules_sheet(obazana))) == {
+        "Muscle": "4 (+6/16)",
+        "Charisma": "3 (+6/8)",
+        "Perception": "3",
+        "Knowledge": "3 (+2/8)",
+    }
+    assert obazana.xp == 0
+    assert obazana.details.filter(kind="status", name="Energy", value="Tired").exists()
+    pouch = obazana.items.get(name="Pouch")
+    assert pouch.parent.name == "Pack"
+    assert pouch.contents.get().name == "Rare jewels"
+
+
+def test_an_older_demo_campaign_gets_its_characters_without_being_made_twice(capsys):
+    # The first demo made only the Fudge Lite campaign; running the new one fills it in.
+    call_command("demo")
+    lighthouse = Campaign.objects.get(name="Demo: The Drowned Lighthouse")
+    lighthouse.characters.all().delete()
+    call_command("demo")
+    assert Campaign.objects.filter(name="Demo: The Drowned Lighthouse").count() == 1
+    assert lighthouse.characters.filter(kind=Character.Kind.PC).count() == 2

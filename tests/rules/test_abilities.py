@@ -15,6 +15,7 @@ from fudgetable.rules.abilities import (
     StatusState,
     energy,
     level_in_play,
+    standing,
 )
 from fudgetable.rules.advancement import peup_step_cost
 from fudgetable.rules.errors import RulesError
@@ -260,3 +261,17 @@ def test_allocating_in_parts_equals_allocating_at_once(level: int, first: int, s
 def test_abilities_round_trip(level: int, modifier: int, xp: int) -> None:
     ability = Ability("A", level=level, modifier=modifier).allocate(xp)
     assert Ability.from_dict(json.loads(json.dumps(ability.to_dict()))) == ability
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [(0, "below poor"), (4, "poor"), (6, "poor"), (7, "decent"), (10, "great"), (15, "great")],
+)
+def test_standing_reads_a_level_against_the_gms_marks(level, expected):
+    assert standing(level, 4, 7, 10) == expected
+
+
+def test_standing_marks_must_rise():
+    with pytest.raises(RulesError) as error:
+        standing(5, 7, 4, 10)
+    assert error.value.setting == "marks"

@@ -1,25 +1,36 @@
-"""Demo logins and a demo table, so a fresh install has something to play with.
+"""Demo logins and one demo table per ruleset, so a fresh install has something to play with.
 
-Running it again changes nothing: users and campaigns are looked up by name first.
+Every table has the demo players' finished characters, built to its ruleset's build rules
+through the same services the sheet uses (so the build check has passed), and a few NPCs.
+Running it again changes nothing: users, campaigns and characters are looked up by name first.
 """
 
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from campaigns.models import Campaign, Membership
+from campaigns.selectors import campaign_ruleset
 from campaigns.services import campaign_create, membership_add
+from characters import services
+from characters.models import Character, Item, Trait
+from fudgetable.management.commands._demo_tables import TABLES
+from fudgetable.management.commands._demo_tables import Item as DemoItem
+from fudgetable.management.commands._demo_tables import Sheet as DemoSheet
+from fudgetable.management.commands._demo_tables import Table as DemoTable
+from fudgetable.rules.sheet import SCHEME_KINDS
 
 DEMO_PASSWORD = "fudge-demo"
 DEMO_GM = "gm"
 DEMO_PLAYERS = ("alice", "bob")
-DEMO_CAMPAIGN = "Demo: The Drowned Lighthouse"
+DEMO_CAMPAIGN = TABLES[0].name
 
 
 class Command(BaseCommand):
-    help = "Creates the demo GM, demo players and a demo campaign (idempotent)."
+    help = "Creates the demo GM, demo players and a demo campaign per ruleset (idempotent)."
 
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
@@ -32,13 +43,110 @@ class Command(BaseCommand):
                 user.save(update_fields=["password"])
             users[username] = user
 
-        campaign = Campaign.objects.filter(owner=users[DEMO_GM], name=DEMO_CAMPAIGN).first()
-        if campaign is None:
-            campaign = campaign_create(owner=users[DEMO_GM], name=DEMO_CAMPAIGN)
-        for username in DEMO_PLAYERS:
-            membership_add(campaign=campaign, user=users[username], role=Membership.Role.PLAYER)
+        for table in TABLES:
+            _set_table(table, users)
 
         self.stdout.write(f"Demo logins (password for each: {DEMO_PASSWORD}):")
         self.stdout.write(f"  GM:      {DEMO_GM}")
         for username in DEMO_PLAYERS:
             self.stdout.write(f"  player:  {username}")
+        self.stdout.write("Demo campaigns, one per ruleset:")
+        for table in TABLES:
+            self.stdout.write(f"  {table.name} ({table.ruleset})")
+
+
+def _set_table(table: DemoTable, users: dict[str, User]) -> None:
+    gm = users[DEMO_GM]
+    campaign = Campaign.objects.filter(owner=gm, name=table.name).first()
+    if campaign is None:
+        campaign = campaign_create(
+            owner=gm,
+            name=table.name,
+            ruleset=table.ruleset,
+            pitch=table.pitch,
+            overrides=dict(table.overrides),
+        )
+    for username in DEMO_PLAYERS:
+        membership_add(campaign=campaign, user=users[username], role=Membership.Role.PLAYER)
+    characters = Character.objects.filter(campaign=campaign)
+    for username, sheet in table.pcs.items():
+        if not characters.filter(name=sheet.name, owner=users[username]).exists():
+            pc = services.character_create(
+                campaign=campaign, owner=users[username], name=sheet.name
+            )
+            _fill(pc, sheet)
+            services.character_finish(character=pc)  # refuses a build that breaks the rules
+    for sheet in table.npcs:
+        if not characters.filter(name=sheet.name, kind=Character.Kind.NPC).exists():
+            npc = services.character_create(
+                campaign=campaign,
+                owner=None,
+                name=sheet.name,
+                kind=Character.Kind.NPC,
+                npc_boxes=sheet.npc_boxes,
+            )
+            _fill(npc, sheet)
+
+
+def _fill(character: Character, sheet: DemoSheet) -> None:
+    services.profile_update(
+        character=character,
+        version=character.version,
+        name=sheet.name,
+        description=sheet.description,
+        notes=sheet.notes,
+    )
+    _set_traits(character, sheet)
+    for feature in sheet.features:
+        services.feature_add(
+            character=character,
+            kind=feature.kind,
+            name=feature.name,
+            target=feature.target,
+            amount=feature.amount,
+            situation=feature.situation,
+        )
+    for gear in sheet.gear:
+        services.gear_add(character=character, **gear)
+    _add_items(character, sheet.items, inside=None)
+    for kind, name, value, modifier in sheet.details:
+        services.detail_add(
+            character=character, kind=kind, name=name, value=value, modifier=modifier
+        )
+
+
+def _set_traits(character: Character, sheet: DemoSheet) -> None:
+    """Levels for the sheet's traits, adding those the campaign's list lacks; Peupfudge PCs
+    put their starting XP toward abilities instead. An NPC keeps only the traits it lists."""
+    kind = SCHEME_KINDS[campaign_ruleset(character.campaign).trait_scheme][0]
+    levels = dict(sheet.traits)
+    on_sheet = {trait.name: trait for trait in character.traits.all()}
+    if character.is_npc:
+        for name, trait in on_sheet.items():
+            if name not in levels and trait.kind != Trait.Kind.ATTRIBUTE:
+                services.trait_remove(character=character, trait=trait)
+    for name, level in sheet.traits:
+        if name in on_sheet:
+            services.trait_set_level(character=character, trait=on_sheet[name], level=level)
+        else:
+            services.trait_add(
+                character=character,
+                name=name,
+                level=level,
+                kind=kind,
+                specialty=sheet.specialties.get(name, ""),
+            )
+    for name, xp in sheet.allocate:
+        services.ability_allocate(character=character, trait=on_sheet[name], xp=xp)
+
+
+def _add_items(character: Character, items: tuple[DemoItem, ...], inside: Item | None) -> None:
+    for item in items:
+        added = services.item_add(
+            character=character,
+            name=item.name,
+            quantity=item.quantity,
+            note=item.note,
+            inside=inside,
+        )
+        _add_items(character, item.contents, inside=added)

@@ -1,0 +1,40 @@
+"""Who may see and change a character.
+
+Anyone at the table reads PCs; GMs read and change everything; a player changes only their
+own characters; players see an NPC only once the GM reveals it, and then only its name and
+public description. Anyone else gets a 404.
+"""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from campaigns.access import membership_or_404
+from campaigns.models import Membership
+from characters.models import Character
+from characters.selectors import sheet_queryset
+
+
+def character_or_404(
+    user: User, campaign_id: int, character_id: int
+) -> tuple[Membership, Character]:
+    membership = membership_or_404(user, campaign_id)
+    character = sheet_queryset(membership.campaign).filter(pk=character_id).first()
+    if character is None or (character.is_npc and not membership.is_gm and not character.revealed):
+        raise Http404("No such character")
+    return membership, character
+
+
+def may_edit(membership: Membership, character: Character) -> bool:
+    if membership.is_gm:
+        return True
+    return not character.is_npc and character.owner_id == membership.user_id
+
+
+def editable_or_403(
+    user: User, campaign_id: int, character_id: int
+) -> tuple[Membership, Character]:
+    membership, character = character_or_404(user, campaign_id, character_id)
+    if not may_edit(membership, character):
+        raise PermissionDenied("Only the character's player and the GMs can change it.")
+    return membership, character

@@ -1,0 +1,230 @@
+"""Forms for the sheet's small commands. Each carries only what one command needs."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from characters.models import Character, Detail, Feature, Gear
+from fudgetable.rules.character import (
+    ARMOR_TABLE,
+    MELEE_WEAPON_TABLE,
+    SELF_POWERED_WEAPON_TABLE,
+)
+
+NAME_LENGTH = 80
+
+
+class CharacterCreateForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    people_package = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label="People package"
+    )
+
+    def __init__(self, *args: Any, packages: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if packages:
+            field = self.fields["people_package"]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = [("", "None"), *packages]
+        else:
+            del self.fields["people_package"]
+
+
+class ProfileForm(forms.ModelForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    class Meta:
+        model = Character
+        fields = ["name", "description", "notes", "mass_scale"]
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "notes": forms.Textarea(attrs={"rows": 5}),
+        }
+        labels = {"description": "Description (what others see)", "notes": "Private notes"}
+
+
+class TraitAddForm(forms.Form):
+    name = forms.CharField(max_length=NAME_LENGTH)
+    level = forms.IntegerField(min_value=-99, max_value=99)
+    kind = forms.CharField(max_length=10, required=False)
+    specialty = forms.CharField(required=False, max_length=NAME_LENGTH)
+    specialty_required = forms.BooleanField(required=False)
+
+
+class TraitForm(forms.Form):
+    trait = forms.IntegerField()
+
+
+class TraitLevelForm(TraitForm):
+    level = forms.IntegerField(min_value=-99, max_value=99)
+
+
+class AllocateForm(TraitForm):
+    xp = forms.IntegerField(min_value=1, max_value=100_000, label="XP")
+
+
+class FeatureAddForm(forms.Form):
+    kind = forms.ChoiceField(choices=Feature.Kind.choices)
+    name = forms.CharField(max_length=NAME_LENGTH)
+    target = forms.CharField(
+        required=False, help_text="CPD, INJ or a trait", max_length=NAME_LENGTH
+    )
+    amount = forms.IntegerField(min_value=-1, max_value=1, required=False)
+    situation = forms.CharField(max_length=200, required=False)
+    supernormal = forms.BooleanField(required=False)
+    pay_xp = forms.BooleanField(required=False, label="Pay with XP")
+
+
+class FeatureForm(forms.Form):
+    feature = forms.IntegerField()
+    pay_xp = forms.BooleanField(required=False)
+
+
+def _gear_presets() -> dict[str, dict[str, Any]]:
+    """EZFudge's armour and weapon tables, keyed for a select box."""
+    presets: dict[str, dict[str, Any]] = {}
+    for i, armor in enumerate(ARMOR_TABLE):
+        presets[f"armor-{i}"] = {"kind": "armor", "name": armor.name, "armor_bonus": armor.bonus}
+    for i, melee in enumerate(MELEE_WEAPON_TABLE):
+        presets[f"melee-{i}"] = {
+            "kind": "weapon",
+            "name": melee.description,
+            "damage_factor": melee.damage_factor,
+        }
+    for i, gun in enumerate(SELF_POWERED_WEAPON_TABLE):
+        # Where the table offers two INJ values the lower is the default; edit it if need be.
+        presets[f"gun-{i}"] = {"kind": "weapon", "name": gun.name, "inj": gun.inj_choices[0]}
+    return presets
+
+
+GEAR_PRESETS = _gear_presets()
+
+
+class GearAddForm(forms.Form):
+    preset = forms.ChoiceField(
+        choices=[("", "Custom (fill in below)")]
+        + [(key, f"{p['name']}") for key, p in GEAR_PRESETS.items()],
+        required=False,
+        label="From the EZFudge tables",
+    )
+    kind = forms.ChoiceField(choices=Gear.Kind.choices)
+    name = forms.CharField(max_length=NAME_LENGTH, required=False)
+    armor_bonus = forms.IntegerField(min_value=0, max_value=10, required=False)
+    damage_factor = forms.IntegerField(min_value=-1, max_value=10, required=False)
+    inj = forms.IntegerField(min_value=0, max_value=30, required=False, label="INJ")
+    quality = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        preset = GEAR_PRESETS.get(data.get("preset") or "")
+        if preset:
+            chosen = {"armor_bonus": None, "damage_factor": None, "inj": None, **preset}
+            chosen["name"] = data.get("name") or preset["name"]
+            data.update(chosen)
+        elif not data.get("name"):
+            self.add_error("name", "Name the armour or weapon, or pick one from the tables.")
+        data.pop("preset", None)
+        return data
+
+
+class GearForm(forms.Form):
+    gear = forms.IntegerField()
+
+
+class ItemAddForm(forms.Form):
+    name = forms.CharField(max_length=NAME_LENGTH)
+    quantity = forms.IntegerField(min_value=1, max_value=9999, initial=1)
+    note = forms.CharField(max_length=200, required=False)
+    inside = forms.IntegerField(required=False)
+
+
+class ItemMoveForm(forms.Form):
+    item = forms.IntegerField()
+    inside = forms.IntegerField(required=False)
+
+
+class ItemForm(forms.Form):
+    item = forms.IntegerField()
+
+
+class DetailAddForm(forms.Form):
+    kind = forms.ChoiceField(choices=Detail.Kind.choices)
+    name = forms.CharField(max_length=NAME_LENGTH)
+    value = forms.CharField(max_length=200, required=False)
+    modifier = forms.IntegerField(min_value=-99, max_value=99, required=False)
+
+
+class DetailForm(forms.Form):
+    detail = forms.IntegerField()
+
+
+class TrackBoxForm(forms.Form):
+    """A tap on a box says which box and what the page showed it should become."""
+
+    track = forms.CharField(max_length=20)
+    box = forms.RegexField(
+        regex=r"^\d{1,2}:(mark|clear)$", error_messages={"invalid": "not a box of this track"}
+    )
+
+    def clean_box(self) -> tuple[int, bool]:
+        number, wish = self.cleaned_data["box"].split(":")
+        return int(number), wish == "mark"
+
+
+class TrackHealForm(forms.Form):
+    track = forms.CharField(max_length=20)
+    action = forms.CharField(max_length=20)
+
+
+class FudgePointsForm(forms.Form):
+    by = forms.IntegerField(min_value=-5, max_value=5)
+
+
+class XpForm(forms.Form):
+    amount = forms.IntegerField(min_value=-1000, max_value=1000)
+
+
+class ExceptionForm(forms.Form):
+    note = forms.CharField(max_length=200, label="Why this build may stand")
+
+
+class TradeForm(forms.Form):
+    level = forms.IntegerField(min_value=-99, max_value=99)
+
+
+class EmptyForm(forms.Form):
+    pass
+
+
+class PeoplePackageForm(forms.Form):
+    """A GM's people package; each line of ``changes`` is one change a new character gets:
+    "role Sailor = Good", "attribute Body = Good", "gift Night vision" or "fault Stubborn"."""
+
+    name = forms.CharField(max_length=NAME_LENGTH)
+    description = forms.CharField(max_length=400, required=False)
+    points = forms.IntegerField(min_value=-50, max_value=50, initial=0, label="Build points")
+    changes = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text='One per line: "role Sailor = Good", "attribute Body = Good", '
+        '"gift Night vision", "fault Stubborn".',
+    )
+
+
+class AbilityMarksForm(forms.Form):
+    ability = forms.CharField(max_length=NAME_LENGTH)
+    poor = forms.IntegerField(min_value=0, max_value=40)
+    decent = forms.IntegerField(min_value=0, max_value=40)
+    great = forms.IntegerField(min_value=0, max_value=40)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        poor, decent, great = (data.get(key) for key in ("poor", "decent", "great"))
+        if (
+            poor is not None
+            and decent is not None
+            and great is not None
+            and not (poor < decent < great)
+        ):
+            raise forms.ValidationError("Poor, decent and great must rise: e.g. 2, 5, 8.")
+        return data

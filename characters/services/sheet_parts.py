@@ -1,0 +1,265 @@
+"""The rest of a sheet: gifts and faults, gear, inventory, details, tracks, points, profile
+and finishing the build."""
+
+from django.db import transaction
+from django.db.models import F
+
+from campaigns.selectors import campaign_ruleset
+from characters.models import (
+    Character,
+    Detail,
+    Feature,
+    Gear,
+    Item,
+)
+from characters.selectors import rules_sheet, sheet_queryset
+from characters.services._common import MAX_FUDGE_POINTS, MAX_XP, StaleEdit, locked, track_template
+from fudgetable.rules import sheet_tracks
+from fudgetable.rules.character import Fault, Gift, Modifier
+from fudgetable.rules.errors import RulesError
+from fudgetable.rules.sheet import (
+    build_check,
+    gift_or_fault_step,
+)
+
+# --- gifts, faults, gear, inventory, details ----------------------------------------------
+
+
+@transaction.atomic
+def feature_add(
+    *,
+    character: Character,
+    kind: str,
+    name: str,
+    target: str = "",
+    amount: int = 0,
+    situation: str = "",
+    supernormal: bool = False,
+    pay_xp: bool = False,
+) -> Feature:
+    """Adds a gift or fault; with ``pay_xp`` a gift is bought with XP (EZFudge: 8 XP)."""
+    character = locked(character)
+    if amount:
+        # The rules decide what a gift or fault may give: +1 or -1 to a named target.
+        modifiers = (Modifier(target, amount, situation),)
+        Gift(name, modifiers) if kind == Feature.Kind.GIFT else Fault(name, modifiers)
+    if pay_xp:
+        _pay_for_gift_or_fault(character)
+    return Feature.objects.create(
+        character=character,
+        kind=kind,
+        name=name,
+        target=target,
+        amount=amount,
+        situation=situation,
+        supernormal=supernormal,
+    )
+
+
+@transaction.atomic
+def feature_remove(*, character: Character, feature: Feature, pay_xp: bool = False) -> None:
+    """Removes a gift or fault; with ``pay_xp`` a fault is bought off with XP."""
+    character = locked(character)
+    if pay_xp:
+        if feature.kind != Feature.Kind.FAULT:
+            raise RulesError("feature", "only a fault is bought off with XP")
+        _pay_for_gift_or_fault(character)
+    feature.delete()
+
+
+def _pay_for_gift_or_fault(character: Character) -> None:
+    ruleset = campaign_ruleset(character.campaign)
+    # Only GMs reach a paid change (the view checks), so the GM's agreement is given.
+    step = gift_or_fault_step(ruleset, character.xp, gm_agrees=True)
+    if not step.allowed:
+        raise RulesError("xp", step.reason)
+    Character.objects.filter(pk=character.pk).update(xp=F("xp") - step.cost)
+
+
+@transaction.atomic
+def gear_add(
+    *,
+    character: Character,
+    kind: str,
+    name: str,
+    armor_bonus: int | None = None,
+    damage_factor: int | None = None,
+    inj: int | None = None,
+    quality: bool = False,
+) -> Gear:
+    locked(character)
+    if kind == Gear.Kind.ARMOR:
+        if armor_bonus is None or armor_bonus < 0:
+            raise RulesError("armor_bonus", "armour needs a bonus of 0 or more")
+        damage_factor = inj = None
+    elif (damage_factor is None) == (inj is None):
+        raise RulesError("damage_factor", "give a damage factor or, for a gun, its own INJ")
+    return Gear.objects.create(
+        character=character,
+        kind=kind,
+        name=name,
+        armor_bonus=armor_bonus if kind == Gear.Kind.ARMOR else None,
+        damage_factor=damage_factor,
+        inj=inj,
+        quality=quality,
+    )
+
+
+@transaction.atomic
+def gear_remove(*, character: Character, gear: Gear) -> None:
+    locked(character)
+    gear.delete()
+
+
+@transaction.atomic
+def item_add(
+    *, character: Character, name: str, quantity: int = 1, note: str = "", inside: Item | None
+) -> Item:
+    locked(character)
+    return Item.objects.create(
+        character=character, name=name, quantity=quantity, note=note, parent=inside
+    )
+
+
+@transaction.atomic
+def item_move(*, character: Character, item: Item, inside: Item | None) -> Item:
+    locked(character)
+    parents = dict(character.items.values_list("pk", "parent_id"))
+    holder = inside.pk if inside else None
+    while holder is not None:
+        if holder == item.pk:
+            raise RulesError("inside", f"{item.name} cannot go inside itself")
+        holder = parents.get(holder)
+    item.parent = inside
+    item.save(update_fields=["parent"])
+    return item
+
+
+@transaction.atomic
+def item_remove(*, character: Character, item: Item) -> None:
+    """Removes the item; what was inside it goes where the item was."""
+    locked(character)
+    item.contents.update(parent=item.parent)
+    item.delete()
+
+
+@transaction.atomic
+def detail_add(
+    *, character: Character, kind: str, name: str, value: str = "", modifier: int = 0
+) -> Detail:
+    locked(character)
+    return Detail.objects.create(
+        character=character, kind=kind, name=name, value=value, modifier=modifier
+    )
+
+
+@transaction.atomic
+def detail_remove(*, character: Character, detail: Detail) -> None:
+    locked(character)
+    detail.delete()
+
+
+# --- tracks, points, profile --------------------------------------------------------------
+
+
+@transaction.atomic
+def track_set_box(*, character: Character, track: str, box: int, marked: bool) -> Character:
+    character = locked(character)
+    template = track_template(character, track)
+    state = sheet_tracks.state_of(template, character.tracks.get(track))
+    character.tracks[track] = sheet_tracks.set_box(template, state, box, marked=marked).to_dict()
+    character.save(update_fields=["tracks", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def track_heal(*, character: Character, track: str, action: str) -> Character:
+    character = locked(character)
+    template = track_template(character, track)
+    state = sheet_tracks.state_of(template, character.tracks.get(track))
+    character.tracks[track] = sheet_tracks.heal(template, state, action).to_dict()
+    character.save(update_fields=["tracks", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def fudge_points_change(*, character: Character, by: int) -> Character:
+    """Spends (negative) or gains Fudge points; never below 0."""
+    character = locked(character)
+    new = character.fudge_points + by
+    if new < 0:
+        raise RulesError("fudge_points", "no Fudge points left to spend")
+    if new > MAX_FUDGE_POINTS:
+        raise RulesError("fudge_points", f"at most {MAX_FUDGE_POINTS} Fudge points")
+    character.fudge_points = new
+    character.save(update_fields=["fudge_points", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def xp_award(*, character: Character, amount: int) -> Character:
+    """The GM gives (or, to correct a mistake, takes back) unspent XP."""
+    character = locked(character)
+    new = character.xp + amount
+    if not 0 <= new <= MAX_XP:
+        raise RulesError("xp", f"unspent XP must stay between 0 and {MAX_XP}")
+    character.xp = new
+    character.save(update_fields=["xp", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def profile_update(
+    *,
+    character: Character,
+    version: int,
+    name: str,
+    description: str,
+    notes: str,
+    mass_scale: int = 0,
+) -> Character:
+    updated = Character.objects.filter(pk=character.pk, version=version).update(
+        name=name,
+        description=description,
+        notes=notes,
+        mass_scale=mass_scale,
+        version=F("version") + 1,
+    )
+    if not updated:
+        raise StaleEdit
+    character.refresh_from_db()
+    return character
+
+
+@transaction.atomic
+def character_finish(*, character: Character) -> Character:
+    """Marks a built character finished, unless it breaks a rule the GM has not excused."""
+    character = locked(character)
+    fresh = sheet_queryset(character.campaign).get(pk=character.pk)
+    broken = build_check(campaign_ruleset(character.campaign), rules_sheet(fresh)).broken
+    if broken and not character.exception_note:
+        raise RulesError("build", "Not finished yet: " + "; ".join(broken))
+    character.stage = Character.Stage.FINISHED
+    character.save(update_fields=["stage", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def character_reopen(*, character: Character) -> Character:
+    character = locked(character)
+    character.stage = Character.Stage.DRAFT
+    character.save(update_fields=["stage", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def exception_approve(*, character: Character, note: str) -> Character:
+    """A GM lets a build stand although it breaks a rule; the note says why."""
+    character = locked(character)
+    character.exception_note = note
+    character.save(update_fields=["exception_note", "updated_at"])
+    return character
+
+
+def character_delete(*, character: Character) -> None:
+    character.delete()

@@ -1,0 +1,162 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaigns.access import membership_or_404
+from campaigns.models import Membership
+from characters import services
+from characters.access import character_or_404, editable_or_403, may_edit
+from characters.commands import COMMANDS
+from characters.forms import GEAR_PRESETS, CharacterCreateForm, ProfileForm
+from characters.models import Character, PeoplePackage
+from characters.selectors import characters_visible_to, sheet_context, sheet_queryset
+from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.rules.errors import RulesError
+
+
+@require_GET
+@login_required
+def character_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = membership_or_404(request.user, campaign_id)
+    visible = characters_visible_to(membership)
+    return render(
+        request,
+        "characters/list.html",
+        {
+            "campaign": membership.campaign,
+            "membership": membership,
+            "characters": visible.filter(kind=Character.Kind.PC),
+            # Revealed ones only, for GMs too: the list shows what the players see.
+            "npcs": visible.filter(kind=Character.Kind.NPC, revealed=True),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def character_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = membership_or_404(request.user, campaign_id)
+    if membership.role == membership.Role.OBSERVER:
+        raise PermissionDenied("Observers watch; they do not keep characters.")
+    campaign = membership.campaign
+    packages = {p.pk: p for p in PeoplePackage.objects.filter(campaign=campaign)}
+    form = CharacterCreateForm(
+        request.POST or None, packages=[(pk, p.name) for pk, p in packages.items()]
+    )
+    if request.method == "POST" and form.is_valid():
+        package_id = form.cleaned_data.get("people_package")
+        character = services.character_create(
+            campaign=campaign,
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            people_package=packages.get(package_id) if package_id else None,
+        )
+        return redirect("characters:sheet", campaign.pk, character.pk)
+    return render(request, "characters/create.html", {"campaign": campaign, "form": form})
+
+
+def _render_sheet(
+    request: AuthenticatedHttpRequest,
+    character: Character,
+    membership: Membership,
+    status: int = 200,
+) -> HttpResponse:
+    context = sheet_context(character)
+    context.update(
+        {
+            "campaign": character.campaign,
+            "membership": membership,
+            "editable": may_edit(membership, character),
+            "building": character.stage == Character.Stage.DRAFT or membership.is_gm,
+            "gear_presets": GEAR_PRESETS,
+            "profile_form": ProfileForm(instance=character, initial={"version": character.version}),
+        }
+    )
+    template = "characters/sheet.html#sheet" if request.htmx else "characters/sheet.html"
+    if character.is_npc and not membership.is_gm:
+        template = "characters/npc_public.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+@login_required
+def sheet(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    membership, character = character_or_404(request.user, campaign_id, character_id)
+    return _render_sheet(request, character, membership)
+
+
+@require_POST
+@login_required
+def sheet_command(
+    request: AuthenticatedHttpRequest, campaign_id: int, character_id: int, command: str
+) -> HttpResponse:
+    """Runs one small command on a sheet and answers with the sheet as it now stands."""
+    spec = COMMANDS.get(command)
+    if spec is None:
+        raise Http404("No such command")
+    membership, character = editable_or_403(request.user, campaign_id, character_id)
+    if spec.gm_only and not membership.is_gm:
+        raise PermissionDenied("Only the GM can do that.")
+    form = spec.form(request.POST)
+    if spec.building_only and not membership.is_gm and character.stage != Character.Stage.DRAFT:
+        messages.error(request, "This character is finished: spend XP to raise a trait.")
+    elif not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{field}: {' '.join(map(str, errors))}")
+    else:
+        try:
+            spec.run(membership, character, form.cleaned_data)
+        except RulesError as error:
+            messages.error(request, error.message)
+    if not request.htmx:
+        return redirect("characters:sheet", campaign_id, character_id)
+    character = sheet_queryset(character.campaign).get(pk=character.pk)
+    return _render_sheet(request, character, membership)
+
+
+@require_POST
+@login_required
+def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    """The one larger form on a sheet; it carries a version and a stale save is refused."""
+    membership, character = editable_or_403(request.user, campaign_id, character_id)
+    form = ProfileForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{field}: {' '.join(map(str, errors))}")
+        return redirect("characters:sheet", campaign_id, character_id)
+    try:
+        services.profile_update(
+            character=character,
+            version=form.cleaned_data["version"],
+            name=form.cleaned_data["name"],
+            description=form.cleaned_data["description"],
+            notes=form.cleaned_data["notes"],
+            mass_scale=form.cleaned_data["mass_scale"],
+        )
+    except services.StaleEdit:
+        messages.error(
+            request,
+            "This sheet was saved on another device while you were editing, so your changes "
+            "were not saved. The sheet below shows what it says now.",
+        )
+        character = sheet_queryset(character.campaign).get(pk=character.pk)
+        return _render_sheet(request, character, membership, status=409)
+    messages.success(request, "Saved.")
+    return redirect("characters:sheet", campaign_id, character_id)
+
+
+@require_POST
+@login_required
+def character_delete(
+    request: AuthenticatedHttpRequest, campaign_id: int, character_id: int
+) -> HttpResponse:
+    _, character = editable_or_403(request.user, campaign_id, character_id)
+    if request.POST.get("confirm_name", "").strip() != character.name:
+        messages.error(request, "Type the character's name to delete it.")
+        return redirect("characters:sheet", campaign_id, character_id)
+    services.character_delete(character=character)
+    messages.success(request, f"{character.name} was deleted.")
+    return redirect("characters:list", campaign_id)

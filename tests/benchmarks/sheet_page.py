@@ -1,0 +1,119 @@
+"""Times the sheet page: GETs of a crowded EZFudge sheet through Django's test client.
+
+    .venv/bin/python -m tests.benchmarks.sheet_page [--requests 200] [--debug] [--profile]
+
+The client calls the app in-process, so the figures are server time (middleware, access
+check, queries, rules, template) without a network or a browser. It runs in production mode
+(DEBUG=0) on a throwaway SQLite database and static root, so nothing here touches db.sqlite3;
+--debug measures the development default instead, and --profile prints a cProfile summary.
+Not collected by pytest (no test_ prefix): docs/performance.md records its figures.
+"""
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Django's modules are imported only once the environment is set
+    from django.test import Client
+
+
+def _configure(workdir: Path, *, debug: bool) -> None:
+    """Environment for fudgetable.settings, set before Django reads it."""
+    os.environ["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+    os.environ["STATIC_ROOT"] = str(workdir / "static")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "fudgetable.settings"
+    os.environ["DEBUG"] = "1" if debug else "0"
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["SECRET_KEY"] = "benchmark-only-" + "x" * 50
+    os.environ["LOG_LEVEL"] = "WARNING"
+    os.environ.pop("DATABASE_URL", None)
+
+
+def _setup(*, debug: bool) -> "tuple[Client, str]":
+    """Migrates, collects static files (production mode needs their manifest), and writes a
+    crowded sheet; returns a client logged in as its player, and the sheet's URL."""
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    if not debug:
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns.models import Membership
+    from campaigns.services import campaign_create, membership_add
+    from characters.services import character_create
+    from tests.characters.full_sheet import full_sheet
+
+    users = get_user_model().objects
+    gm, player = users.create_user("bench-gm"), users.create_user("bench-player")
+    campaign = campaign_create(owner=gm, name="Benchmark", ruleset="ezfudge")
+    membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+    character = full_sheet(character_create(campaign=campaign, owner=player, name="Crowded"))
+    client = Client()
+    client.force_login(player)
+    return client, reverse("characters:sheet", args=[campaign.pk, character.pk])
+
+
+def _get(client: "Client", url: str) -> None:
+    # secure=True: production mode redirects plain HTTP to HTTPS.
+    response = client.get(url, secure=True)
+    if response.status_code != 200:
+        sys.exit(f"GET {url} answered {response.status_code}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200, help="timed GETs (default 200)")
+    parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
+        _configure(Path(workdir), debug=args.debug)
+        client, url = _setup(debug=args.debug)
+
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        for _ in range(10):  # warm caches: templates, URL resolver, the session row
+            _get(client, url)
+        with CaptureQueriesContext(connection) as queries:
+            _get(client, url)
+        query_count = len(queries)  # read now: the next request clears the connection's log
+
+        times = []
+        for _ in range(args.requests):
+            start = time.perf_counter()
+            _get(client, url)
+            times.append((time.perf_counter() - start) * 1000)
+        p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
+        mode = "DEBUG=1" if args.debug else "DEBUG=0"
+        print(f"sheet page, {args.requests} GETs, {mode}, Python {sys.version.split()[0]}")
+        print(f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  ", end="")
+        print(f"min {min(times):.1f} ms  queries per GET {query_count}")
+
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(50):
+                _get(client, url)
+            profiler.disable()
+            stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+            stats.print_stats(30)
+            stats.sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
