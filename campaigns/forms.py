@@ -43,6 +43,12 @@ class CampaignForm(forms.Form):
         required=False,
         help_text="A rung name such as Fair or Good, or a number.",
     )
+    suggested_traits = forms.ChoiceField(
+        label="Start from a suggested list",
+        choices=[("", "No, use the box below"), *((name, name) for name in rulesets.TRAIT_LISTS)],
+        required=False,
+        help_text="Used when the box below is blank: the seeds' own trait lists.",
+    )
     trait_list = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
@@ -144,6 +150,8 @@ class CampaignForm(forms.Form):
         traits = [line.strip() for line in (data.get("trait_list") or "").splitlines()]
         if any(traits):
             overrides["trait_list"] = [trait for trait in traits if trait]
+        elif data.get("suggested_traits"):
+            overrides["trait_list"] = list(rulesets.TRAIT_LISTS[data["suggested_traits"]])
         if data.get("xp_on_a_miss"):
             overrides["xp_on_a_miss"] = data["xp_on_a_miss"] == "yes"
         for setting in ("xp_per_session", "starting_fudge_points"):

@@ -162,3 +162,19 @@ def test_every_ruleset_can_be_chosen_and_is_summarised(client_for, outsider, rul
     body = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
     assert "Default difficulty" in body
     assert campaign.ruleset == ruleset
+
+
+def test_a_suggested_trait_list_from_the_seeds_fills_a_blank_list(client_for, outsider):
+    client_for(outsider).post(
+        reverse("campaigns:create"),
+        {"name": "Approaches", "ruleset": "fudge-lite", "suggested_traits": "Approaches"},
+    )
+    campaign = Campaign.objects.get(name="Approaches")
+    assert campaign.overrides["trait_list"] == [
+        "Careful",
+        "Clever",
+        "Flashy",
+        "Forceful",
+        "Quick",
+        "Sneaky",
+    ]
