@@ -1,29 +1,107 @@
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+import asyncio
+import contextlib
+from typing import Any
 
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+
+from campaigns.models import Membership, TableConnection
 from campaigns.selectors import membership_for
 from fudgetable import live
+from rolls import fragments
+
+HEARTBEAT_SECONDS = 30
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
-    """One socket per browser at a campaign's table. It only pushes; commands go over HTTP."""
+@database_sync_to_async
+def _arrive(membership: Membership, channel_name: str) -> tuple[str, str]:
+    TableConnection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={
+            "campaign_id": membership.campaign_id,
+            "user_id": membership.user_id,
+            "seen_at": timezone.now(),
+        },
+    )
+    return fragments.table_state(membership), fragments.presence(membership.campaign_id)
+
+
+@database_sync_to_async
+def _leave(campaign_id: int, channel_name: str) -> str:
+    TableConnection.objects.filter(channel_name=channel_name).delete()
+    return fragments.presence(campaign_id)
+
+
+@database_sync_to_async
+def _still_here(channel_name: str) -> None:
+    TableConnection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One socket per browser at a campaign's table. It only pushes; commands go over HTTP.
+
+    On every (re)connect it first sends the whole current table state, so a phone that dropped
+    off catches up without a reload and nothing depends on having seen every message.
+    """
+
+    campaign_id: int
+    user_id: int
+    is_gm: bool
 
     async def connect(self) -> None:
-        user = self.scope["user"]
         campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
-        membership = await database_sync_to_async(membership_for)(user, campaign_id)
+        membership = await database_sync_to_async(membership_for)(self.scope["user"], campaign_id)
         if membership is None:
             # Closing before accept turns the handshake down (HTTP 403) for anonymous users
             # and outsiders alike, so a refusal says nothing about whether the campaign exists.
             await self.close()
             return
+        self.campaign_id, self.user_id, self.is_gm = (
+            campaign_id,
+            membership.user_id,
+            membership.is_gm,
+        )
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
+        state, presence = await _arrive(membership, self.channel_name)
+        await self.send(text_data=state)
+        await live.publish_now(campaign_id, "presence.changed", everyone=presence)
+        self.heartbeat = asyncio.create_task(self._beat())
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await _still_here(self.channel_name)
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group_name"):
-            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        if not hasattr(self, "group_name"):
+            return
+        self.heartbeat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.heartbeat
+        await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        presence = await _leave(self.campaign_id, self.channel_name)
+        await live.publish_now(self.campaign_id, "presence.changed", everyone=presence)
 
-    async def table_push(self, event: dict[str, str]) -> None:
-        await self.send(text_data=event["html"])
+    async def table_event(self, event: dict[str, Any]) -> None:
+        """A typed table event (``roll.created``, ``session.changed``, ``presence.changed``…)
+        carrying one fragment per audience; this socket forwards only what its person may see."""
+        html = event["gm"] if self.is_gm else event["everyone"]
+        if html:
+            await self.send(text_data=html)
+
+    async def table_member(self, event: dict[str, Any]) -> None:
+        """Someone's role changed or they left: that person's sockets look themselves up again."""
+        if event["user_id"] != self.user_id:
+            return
+        membership = await database_sync_to_async(membership_for)(
+            self.scope["user"], self.campaign_id
+        )
+        if membership is None:
+            await self.close()
+            return
+        self.is_gm = membership.is_gm
+        state, _ = await _arrive(membership, self.channel_name)
+        await self.send(text_data=state)

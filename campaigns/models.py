@@ -13,6 +13,10 @@ class Campaign(models.Model):
     ruleset = models.CharField(max_length=20, default="fudge-lite")
     overrides = models.JSONField(default=dict, blank=True)
     archived_at = models.DateTimeField(null=True, blank=True)
+    # The GM moves at hand at the table (Fudge Lite), seeded from the rules, edited by GMs.
+    gm_moves = models.JSONField(default=list, blank=True)
+    # The poker-deck dice method keeps its shuffled pile between draws.
+    deck = models.JSONField(null=True, blank=True)
     # Bumped by every edit of the settings form, so a stale form is refused, not applied.
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -116,3 +120,46 @@ class Invite(models.Model):
         if self.campaign.is_archived:
             return "This campaign is archived and takes no new members."
         return None
+
+
+class PlaySession(models.Model):
+    """One numbered evening of play; at most one per campaign is running."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_session_number"),
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=models.Q(ended_at__isnull=True),
+                name="one_running_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Session {self.number} of {self.campaign}"
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+class TableConnection(models.Model):
+    """One open socket at a campaign's table: who is here right now, whatever process holds
+    the socket. Rows of a process that died unannounced expire with ``seen_at``."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="connections")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["campaign", "seen_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.campaign}"

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Campaign, Invite, Membership, SessionZero
+from fudgetable import live
 from fudgetable.rules import rulesets
 
 
@@ -160,6 +161,7 @@ def membership_set_role(*, actor: Membership, membership: Membership, role: str)
         raise PermissionDenied("Only the campaign's owner can add or remove co-GMs.")
     membership.role = role
     membership.save(update_fields=["role"])
+    live.member_changed(membership.campaign_id, membership.user_id)
     return membership
 
 
@@ -171,3 +173,4 @@ def membership_remove(*, actor: Membership, membership: Membership) -> None:
     if not leaving and membership.is_gm and not actor.is_owner:
         raise PermissionDenied("Only the campaign's owner can remove a co-GM.")
     membership.delete()
+    live.member_changed(membership.campaign_id, membership.user_id)

@@ -15,6 +15,9 @@ from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_context, sheet_queryset
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
+from rolls.forms import new_key
+from rolls.fragments import roll_summary
+from rolls.models import Roll
 
 
 @require_GET
@@ -72,6 +75,7 @@ def _render_sheet(
             "editable": may_edit(membership, character),
             "building": character.stage == Character.Stage.DRAFT or membership.is_gm,
             "gear_presets": GEAR_PRESETS,
+            "roll_key": new_key(),
             "profile_form": ProfileForm(instance=character, initial={"version": character.version}),
         }
     )
@@ -108,9 +112,12 @@ def sheet_command(
             messages.error(request, f"{field}: {' '.join(map(str, errors))}")
     else:
         try:
-            spec.run(membership, character, form.cleaned_data)
+            result = spec.run(membership, character, form.cleaned_data)
         except RulesError as error:
             messages.error(request, error.message)
+        else:
+            if isinstance(result, Roll):
+                messages.info(request, roll_summary(result))
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)

@@ -19,6 +19,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("campaigns/", include("campaigns.urls")),
     path("campaigns/<int:campaign_id>/characters/", include("characters.urls")),
+    path("campaigns/<int:campaign_id>/table/", include("rolls.urls")),
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,291 @@
+"""A check as it is rolled at the table, under a campaign's ruleset: the dice to use, the roll,
+its resolution, Fate's degree, the exact odds beforehand, and what a Fudge point does to it.
+
+Seeds: Fudge Lite "Trait Checks", "Advantage and Disadvantage Dice" and "Fudge Points";
+Fudge 1995 3.1, 3.4-3.7; EZFudge "Action Rules"; Fate (Fudge edition) 3.1-3.2; Peupfudge 2.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from fudgetable.rules import odds
+from fudgetable.rules.dice import DiceMethod, RandomSource, Roll, get_method
+from fudgetable.rules.dice.deck import DeckState, draw
+from fudgetable.rules.dice.registry import advantage_key
+from fudgetable.rules.errors import RulesError
+from fudgetable.rules.resolution import (
+    OpposedOutcome,
+    Outcome,
+    Side,
+    StaticOutcome,
+    fate_degree,
+    npc_roll_method,
+    reaction,
+    resolve_opposed,
+    resolve_static,
+    situational_result,
+    untrained_ezfudge,
+    untrained_fudge_1995,
+    untrained_fudge_lite,
+)
+from fudgetable.rules.rulesets import Ruleset, TraitScheme
+
+FAIR_ON_THE_STANDARD_LADDER = 1
+MAX_MODIFIER = 10  # a single bonus or penalty past this is a typo, not a situation
+
+
+def dice_for(
+    ruleset: Ruleset, *, advantage: int = 0, disadvantage: int = 0, opposed: bool = False
+) -> str:
+    """The method key a check rolls: the campaign's dice, with advantage or disadvantage dice
+    replacing some of its Fudge dice (never both in one roll)."""
+    key = ruleset.opposed_dice if opposed else ruleset.dice
+    if not advantage and not disadvantage:
+        return key
+    count = _fudge_dice_count(key)
+    if count is None:
+        raise RulesError(
+            "advantage", "advantage dice replace Fudge dice; this table rolls other dice"
+        )
+    return advantage_key(count, advantage, disadvantage)
+
+
+def _fudge_dice_count(key: str) -> int | None:
+    head = key.split("/")[0]
+    return int(head[:-2]) if head.endswith("dF") and head[:-2].isdigit() else None
+
+
+def check_modifiers(modifiers: Sequence[int]) -> tuple[int, ...]:
+    for value in modifiers:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_MODIFIER:
+            raise RulesError(
+                "modifiers",
+                f"each modifier is a whole number from -{MAX_MODIFIER} to +{MAX_MODIFIER}",
+            )
+    return tuple(modifiers)
+
+
+def roll_dice(
+    method: DiceMethod, *, deck: DeckState | None = None, rng: RandomSource | None = None
+) -> tuple[Roll, DeckState | None]:
+    """One roll of ``method``. The poker deck keeps state between draws; it goes in and out."""
+    if method.key == "deck":
+        return draw(deck, rng)
+    return method.roll(rng), deck
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    roll: Roll
+    outcome: StaticOutcome
+    chance: Fraction  # the chance of success before the dice were rolled
+    degree: str  # Fate's degree of success or failure, "" elsewhere
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll.to_dict(),
+            "outcome": self.outcome.to_dict(),
+            "chance": str(self.chance),
+            "degree": self.degree,
+        }
+
+
+def _degree(ruleset: Ruleset, margin: int, *, dynamic: bool = False) -> str:
+    if ruleset.trait_scheme is not TraitScheme.SKILLS:
+        return ""
+    return fate_degree(margin, dynamic=dynamic).degree.name
+
+
+def chance(
+    ruleset: Ruleset,
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+    method: str | None = None,
+) -> Fraction:
+    return odds.success_chance(
+        method or ruleset.dice,
+        level=level,
+        difficulty=difficulty,
+        modifiers=check_modifiers(modifiers),
+        rules=ruleset.static_rules,
+    )
+
+
+def margins(
+    ruleset: Ruleset,
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+    method: str | None = None,
+) -> dict[int, Fraction]:
+    """The exact chance of every margin, for the odds chart."""
+    return odds.margin_distribution(
+        method or ruleset.dice,
+        level=level,
+        difficulty=difficulty,
+        modifiers=check_modifiers(modifiers),
+        rules=ruleset.static_rules,
+    )
+
+
+def trait_check(
+    ruleset: Ruleset,
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+    method: str | None = None,
+    roll: Roll | None = None,
+    rng: RandomSource | None = None,
+) -> CheckResult:
+    """Result = level + modifiers + roll against a difficulty. ``roll`` lets the caller supply
+    dice it has already drawn (the poker deck), else they are rolled here."""
+    key = method or ruleset.dice
+    mods = check_modifiers(modifiers)
+    if roll is None:
+        roll = get_method(key).roll(rng)
+    outcome = resolve_static(
+        level=level,
+        roll=roll.total,
+        difficulty=difficulty,
+        modifiers=mods,
+        rules=ruleset.static_rules,
+    )
+    return CheckResult(
+        roll,
+        outcome,
+        chance(ruleset, level=level, difficulty=difficulty, modifiers=mods, method=key),
+        _degree(ruleset, outcome.margin),
+    )
+
+
+@dataclass(frozen=True)
+class ContestResult:
+    active_roll: Roll
+    passive_roll: Roll
+    outcome: OpposedOutcome
+    chance: Fraction
+    degree: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "active_roll": self.active_roll.to_dict(),
+            "passive_roll": self.passive_roll.to_dict(),
+            "outcome": self.outcome.to_dict(),
+            "chance": str(self.chance),
+            "degree": self.degree,
+        }
+
+
+def contest(
+    ruleset: Ruleset,
+    *,
+    active_level: int,
+    passive_level: int,
+    active_modifiers: Sequence[int] = (),
+    passive_modifiers: Sequence[int] = (),
+    passive_is_npc: bool = False,
+    rng: RandomSource | None = None,
+) -> ContestResult:
+    """An opposed action. A PC's side rolls the campaign's opposed dice; an NPC's side rolls
+    by the campaign's NPC roll mode (none: the NPC's level stands as it is)."""
+    active_method = ruleset.opposed_dice
+    passive_method = npc_roll_method(ruleset.npc_roll).key if passive_is_npc else active_method
+    mine, theirs = check_modifiers(active_modifiers), check_modifiers(passive_modifiers)
+    active_roll = get_method(active_method).roll(rng)
+    passive_roll = get_method(passive_method).roll(rng)
+    outcome = resolve_opposed(
+        active=Side(active_level, active_roll.total, mine),
+        passive=Side(passive_level, passive_roll.total, theirs),
+        rules=ruleset.opposed_rules,
+    )
+    won = odds.opposed_success_chance(
+        active_method,
+        passive_method,
+        active_level=active_level,
+        passive_level=passive_level,
+        active_modifiers=mine,
+        passive_modifiers=theirs,
+        rules=ruleset.opposed_rules,
+    )
+    degree = _degree(ruleset, outcome.relative_degree, dynamic=True)
+    return ContestResult(active_roll, passive_roll, outcome, won, degree)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A roll read from Fair with no trait behind it: a situational or reaction roll."""
+
+    roll: Roll
+    result: int
+    reaction: str  # "" for a situational roll
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"roll": self.roll.to_dict(), "result": self.result, "reaction": self.reaction}
+
+
+def situational(
+    ruleset: Ruleset,
+    *,
+    modifiers: Sequence[int] = (),
+    npc_reaction: bool = False,
+    rng: RandomSource | None = None,
+) -> Reading:
+    roll = get_method("4dF").roll(rng)
+    mods = check_modifiers(modifiers)
+    if npc_reaction:
+        read = reaction(roll.total, mods, ruleset.static_rules)
+        return Reading(roll, read.result, read.reaction.value)
+    return Reading(roll, situational_result(roll.total, mods, ruleset.static_rules), "")
+
+
+# What a Fudge point does to a check already rolled, by the use's key in rulesets.
+def fudge_point_result(
+    ruleset: Ruleset, use: str, before: CheckResult, *, rng: RandomSource | None = None
+) -> CheckResult:
+    """The check after a Fudge point is spent on it. Refuses a use the campaign does not allow."""
+    if use not in ruleset.fudge_point_uses:
+        raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
+    side, difficulty = before.outcome.side, before.outcome.difficulty
+    if use in ("reroll", "alter-by-one"):
+        return trait_check(
+            ruleset,
+            level=side.level,
+            difficulty=difficulty,
+            modifiers=(*side.modifiers, 1) if use == "alter-by-one" else side.modifiers,
+            method=before.roll.method,
+            roll=None if use == "reroll" else before.roll,
+            rng=rng,
+        )
+    if use == "failure-to-success":
+        if before.outcome.outcome is Outcome.SUCCESS:
+            raise RulesError("use", "the check already succeeded")
+        # The margin is what it is; the outcome is turned, and says so.
+        turned = StaticOutcome(
+            side,
+            difficulty,
+            before.outcome.margin,
+            Outcome.SUCCESS,
+            before.outcome.critical,
+            before.outcome.rules,
+        )
+        return CheckResult(before.roll, turned, before.chance, before.degree)
+    raise RulesError("use", f"{use} is spent outside a roll; note it on the sheet")
+
+
+def untrained_level(ruleset: Ruleset, *, commonness: str = "some", helped: bool = False) -> int:
+    """The level to roll for a trait the sheet does not have, by the campaign's rules: Fudge
+    Lite asks how common the trait is; Fudge 1995 gives Poor, Mediocre if a high attribute
+    helps; EZFudge and the rest default to Poor; Peupfudge's untrained ability is 0."""
+    if ruleset.trait_scheme is TraitScheme.ABILITIES:
+        return 0
+    if ruleset.key == "fudge-lite":
+        return untrained_fudge_lite(commonness)
+    if ruleset.key == "fudge-1995":
+        return untrained_fudge_1995(high_attribute_helps=helped)
+    return untrained_ezfudge()

@@ -1,0 +1,370 @@
+"""Every roll made at a table. Dice are rolled here, on the server, by the rules module; each
+roll is written once and announced to the table when its transaction commits."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns.models import Campaign, Membership, PlaySession
+from campaigns.selectors import campaign_ruleset
+from characters.models import Character, Trait
+from characters.services import fudge_points_change, xp_award
+from fudgetable import live
+from fudgetable.rules import checks
+from fudgetable.rules import dice as dice_rules
+from fudgetable.rules.dice import DeckState, get_method
+from fudgetable.rules.errors import RulesError
+from fudgetable.rules.rulesets import Ruleset
+from rolls import fragments, selectors
+from rolls.models import Roll
+
+Snapshot = dict[str, Any]
+
+
+def _words(ruleset: Ruleset, value: int) -> str:
+    return ruleset.ladder.describe(value)
+
+
+FUDGE_FACES = {1: "⊞", 0: "▢", -1: "⊟"}
+
+
+def _faces(dice: dice_rules.Roll) -> list[str]:
+    """The faces as the log shows them: Fudge dice as dF glyphs, other dice as they read."""
+    if "dF" in dice.method:
+        return [FUDGE_FACES[face] if isinstance(face, int) else str(face) for face in dice.faces]
+    return [str(face) for face in dice.faces]
+
+
+def _existing(campaign: Campaign, membership: Membership, key: str) -> Roll | None:
+    """The roll a resent form already made: a double tap makes one roll, not two."""
+    return Roll.objects.filter(
+        campaign=campaign, roller_id=membership.user_id, idempotency_key=key
+    ).first()
+
+
+def _record(
+    *,
+    membership: Membership,
+    kind: str,
+    label: str,
+    snapshot: Snapshot,
+    succeeded: bool | None,
+    key: str,
+    character: Character | None = None,
+    secret: bool = False,
+    hidden_difficulty: bool = False,
+    follows: Roll | None = None,
+) -> Roll:
+    campaign = membership.campaign
+    try:
+        with transaction.atomic():
+            roll = Roll.objects.create(
+                campaign=campaign,
+                session=selectors.running_session(campaign),
+                roller_id=membership.user_id,
+                character=character,
+                follows=follows,
+                kind=kind,
+                visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+                hidden_difficulty=hidden_difficulty,
+                label=label[:200],
+                snapshot=snapshot,
+                succeeded=succeeded,
+                idempotency_key=key,
+            )
+    except IntegrityError:
+        # The same form, sent twice at the same moment: the first one made the roll.
+        existing = _existing(campaign, membership, key)
+        if existing is None:
+            raise
+        return existing
+    entries = fragments.roll_entries(roll)
+    live.publish(campaign.pk, "roll.created", everyone=entries["everyone"], gm=entries["gm"])
+    return roll
+
+
+def _check_snapshot(ruleset: Ruleset, result: checks.CheckResult, trait_name: str) -> Snapshot:
+    outcome = result.outcome
+    return {
+        "trait": trait_name,
+        "level": outcome.side.level,
+        "level_name": _words(ruleset, outcome.side.level),
+        "modifiers": list(outcome.side.modifiers),
+        "modifier": outcome.side.modifier,
+        "method": result.roll.method,
+        "method_label": get_method(result.roll.method).label,
+        "faces": [str(face) for face in result.roll.faces],
+        "shown": _faces(result.roll),
+        "roll": result.roll.total,
+        "result": outcome.result,
+        "result_name": _words(ruleset, outcome.result),
+        "difficulty": outcome.difficulty,
+        "difficulty_name": _words(ruleset, outcome.difficulty),
+        "margin": outcome.margin,
+        "outcome": outcome.outcome.value,
+        "critical": outcome.critical.value if outcome.critical else "",
+        "degree": result.degree,
+        "chance": str(result.chance),
+        "chance_percent": round(float(result.chance) * 100, 1),
+    }
+
+
+@transaction.atomic
+def roll_check(
+    *,
+    membership: Membership,
+    key: str,
+    level: int,
+    trait_name: str,
+    character: Character | None = None,
+    modifiers: Sequence[int] = (),
+    difficulty: int | None = None,
+    advantage: int = 0,
+    disadvantage: int = 0,
+    hidden_difficulty: bool = False,
+    secret: bool = False,
+) -> Roll:
+    """A trait check against a difficulty (the ruleset's default unless given)."""
+    existing = _existing(membership.campaign, membership, key)
+    if existing is not None:
+        return existing
+    campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+    ruleset = campaign_ruleset(campaign)
+    difficulty = ruleset.default_difficulty if difficulty is None else difficulty
+    method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
+    deck = DeckState.from_dict(campaign.deck) if campaign.deck else None
+    dice, deck = checks.roll_dice(get_method(method_key), deck=deck)
+    if deck is not None:
+        campaign.deck = deck.to_dict()
+        campaign.save(update_fields=["deck"])
+    result = checks.trait_check(
+        ruleset,
+        level=level,
+        difficulty=difficulty,
+        modifiers=modifiers,
+        method=method_key,
+        roll=dice,
+    )
+    who = character.name if character else membership.user.get_username()
+    roll = _record(
+        membership=membership,
+        kind=Roll.Kind.CHECK,
+        label=f"{who}: {trait_name}",
+        snapshot=_check_snapshot(ruleset, result, trait_name),
+        succeeded=result.outcome.succeeded,
+        key=key,
+        character=character,
+        secret=secret,
+        hidden_difficulty=hidden_difficulty,
+    )
+    if ruleset.xp_on_a_miss and character and not character.is_npc and not result.outcome.succeeded:
+        xp_award(character=character, amount=1)
+    return roll
+
+
+@transaction.atomic
+def roll_contest(
+    *,
+    membership: Membership,
+    key: str,
+    character: Character,
+    trait: Trait,
+    opponent: Character,
+    opponent_trait: Trait,
+    modifiers: Sequence[int] = (),
+    opponent_modifiers: Sequence[int] = (),
+    secret: bool = False,
+) -> Roll:
+    """PC against NPC (the NPC rolls by the campaign's NPC roll mode) or PC against PC."""
+    existing = _existing(membership.campaign, membership, key)
+    if existing is not None:
+        return existing
+    ruleset = campaign_ruleset(membership.campaign)
+    result = checks.contest(
+        ruleset,
+        active_level=trait.level,
+        passive_level=opponent_trait.level,
+        active_modifiers=modifiers,
+        passive_modifiers=opponent_modifiers,
+        passive_is_npc=opponent.is_npc,
+    )
+    outcome = result.outcome
+    sides = []
+    for who, tr, side, dice in (
+        (character, trait, outcome.active, result.active_roll),
+        (opponent, opponent_trait, outcome.passive, result.passive_roll),
+    ):
+        sides.append(
+            {
+                "name": who.name,
+                "trait": tr.name,
+                "level_name": _words(ruleset, side.level),
+                "modifier": side.modifier,
+                "method_label": get_method(dice.method).label,
+                "shown": _faces(dice),
+                "roll": dice.total,
+                "result": side.result,
+                "result_name": _words(ruleset, side.result),
+            }
+        )
+    snapshot = {
+        "sides": sides,
+        "relative_degree": outcome.relative_degree,
+        "outcome": outcome.outcome.value,
+        "critical": outcome.critical.value if outcome.critical else "",
+        "degree": result.degree,
+        "chance": str(result.chance),
+        "chance_percent": round(float(result.chance) * 100, 1),
+    }
+    return _record(
+        membership=membership,
+        kind=Roll.Kind.CONTEST,
+        label=f"{character.name} vs {opponent.name}",
+        snapshot=snapshot,
+        succeeded=outcome.succeeded,
+        key=key,
+        character=character,
+        secret=secret,
+    )
+
+
+@transaction.atomic
+def roll_reading(
+    *,
+    membership: Membership,
+    key: str,
+    reaction: bool,
+    label: str,
+    modifiers: Sequence[int] = (),
+    secret: bool = False,
+) -> Roll:
+    """A situational roll, or an NPC's reaction (the GM usually keeps those secret)."""
+    existing = _existing(membership.campaign, membership, key)
+    if existing is not None:
+        return existing
+    ruleset = campaign_ruleset(membership.campaign)
+    reading = checks.situational(ruleset, modifiers=modifiers, npc_reaction=reaction)
+    snapshot = {
+        "shown": _faces(reading.roll),
+        "method_label": get_method(reading.roll.method).label,
+        "roll": reading.roll.total,
+        "modifiers": list(modifiers),
+        "result": reading.result,
+        "result_name": _words(ruleset, reading.result),
+        "reaction": reading.reaction,
+    }
+    kind = Roll.Kind.REACTION if reaction else Roll.Kind.SITUATIONAL
+    return _record(
+        membership=membership,
+        kind=kind,
+        label=label or Roll.Kind(kind).label,
+        snapshot=snapshot,
+        succeeded=None,
+        key=key,
+        secret=secret,
+    )
+
+
+@transaction.atomic
+def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) -> Roll:
+    """A Fudge point spent on a check: the character pays one, and a new roll follows the old
+    one in the log (the log itself is never edited)."""
+    existing = _existing(membership.campaign, membership, key)
+    if existing is not None:
+        return existing
+    if roll.kind != Roll.Kind.CHECK or roll.character is None:
+        raise RulesError("roll", "Fudge points are spent on a character's trait check")
+    ruleset = campaign_ruleset(membership.campaign)
+    before = _stored_check(ruleset, roll)
+    after = checks.fudge_point_result(ruleset, use, before)
+    fudge_points_change(character=roll.character, by=-1)
+    snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])
+    snapshot["fudge_point_use"] = use
+    return _record(
+        membership=membership,
+        kind=Roll.Kind.FUDGE_POINT,
+        label=f"{roll.character.name}: {roll.snapshot['trait']} (Fudge point)",
+        snapshot=snapshot,
+        succeeded=after.outcome.succeeded,
+        key=key,
+        character=roll.character,
+        secret=roll.secret,
+        hidden_difficulty=roll.hidden_difficulty,
+        follows=roll,
+    )
+
+
+def _stored_check(ruleset: Ruleset, roll: Roll) -> checks.CheckResult:
+    """The check as it was rolled, rebuilt from the log entry's snapshot."""
+    snap = roll.snapshot
+    faces = tuple(int(f) if f.lstrip("-").isdigit() else f for f in snap["faces"])
+    dice = dice_rules.Roll(snap["method"], faces, snap["roll"])
+    return checks.trait_check(
+        ruleset,
+        level=snap["level"],
+        difficulty=snap["difficulty"],
+        modifiers=snap["modifiers"],
+        method=snap["method"],
+        roll=dice,
+    )
+
+
+def roll_note(*, roll: Roll, note: str) -> Roll:
+    """The GM's note on a log entry: the one thing about a roll that may change."""
+    roll.gm_note = note
+    roll.save(update_fields=["gm_note"])
+    live.publish(
+        roll.campaign_id,
+        "roll.noted",
+        everyone=fragments.roll_entry(roll, "everyone", oob=True),
+        gm=fragments.roll_entry(roll, "gm", oob=True),
+    )
+    return roll
+
+
+# --- play sessions ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_start(*, campaign: Campaign) -> PlaySession:
+    """Starts the next numbered session; refused while one is running."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if campaign.sessions.filter(ended_at__isnull=True).exists():
+        raise RulesError("session", "a session is already running")
+    last = campaign.sessions.order_by("-number").first()
+    session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
+    _announce_session(campaign)
+    return session
+
+
+@transaction.atomic
+def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = None) -> PlaySession:
+    """Ends the session and hands out its XP: the ruleset's XP per session to each PC who took
+    part (rolled during it), plus what the GM awards per PC for keys and end-of-session
+    questions (``extra_xp``: character id -> XP)."""
+    session = PlaySession.objects.select_for_update().get(pk=session.pk)
+    if session.ended_at is not None:
+        raise RulesError("session", "that session has already ended")
+    session.ended_at = timezone.now()
+    session.save(update_fields=["ended_at"])
+    per_session = campaign_ruleset(session.campaign).xp_per_session
+    took_part = set(
+        session.rolls.filter(character__kind=Character.Kind.PC).values_list(
+            "character_id", flat=True
+        )
+    )
+    awards = dict.fromkeys(took_part, per_session)
+    for character_id, amount in (extra_xp or {}).items():
+        awards[character_id] = awards.get(character_id, 0) + amount
+    pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
+    for character in pcs.filter(pk__in=[pk for pk, xp in awards.items() if xp]):
+        xp_award(character=character, amount=awards[character.pk])
+    _announce_session(session.campaign)
+    return session
+
+
+def _announce_session(campaign: Campaign) -> None:
+    status = fragments.session_statuses(campaign)
+    live.publish(campaign.pk, "session.changed", everyone=status["everyone"], gm=status["gm"])

@@ -1,0 +1,82 @@
+"""The table page and rolls made over HTTP, pushed to every socket at the table."""
+
+import json
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+
+from characters.services import character_create
+from fudgetable.asgi import application
+from rolls.models import Roll
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest.fixture
+def hero(campaign, member):
+    return character_create(campaign=campaign, owner=member, name="Louie")
+
+
+def socket_for(campaign, cookie) -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
+    )
+
+
+def roll_data(hero, **extra):
+    stealth = hero.traits.get(name="Stealth")
+    return {
+        "kind": "check",
+        "character": hero.pk,
+        "trait": stealth.pk,
+        "modifiers": "",
+        "key": "k" * 10,
+        **extra,
+    }
+
+
+async def drain(socket, until: str, tries: int = 10) -> list[str]:
+    frames = []
+    for _ in range(tries):
+        frame = await socket.receive_from(timeout=5)
+        frames.append(frame)
+        if until in frame:
+            return frames
+    raise AssertionError(f"{until!r} never arrived; got {frames!r}")
+
+
+def test_owner_member_and_outsider_at_the_table_page(client_for, owner, member, outsider, campaign):
+    url = reverse("rolls:table", args=[campaign.pk])
+    assert "Start session 1" in client_for(owner).get(url).content.decode()
+    page = client_for(member).get(url).content.decode()
+    assert "Roll log" in page and "Start session" not in page
+    assert client_for(outsider).get(url).status_code == 404
+
+
+async def test_a_players_roll_reaches_every_socket(
+    client_for, member, owner, campaign, hero, cookies
+):
+    from asgiref.sync import sync_to_async
+
+    gm_socket, player_socket = (
+        socket_for(campaign, cookies["owner"]),
+        socket_for(campaign, cookies["member"]),
+    )
+    assert (await gm_socket.connect())[0] and (await player_socket.connect())[0]
+    await drain(gm_socket, "roll-log")
+    await drain(player_socket, "roll-log")
+    data = await sync_to_async(roll_data)(hero)
+    client = await sync_to_async(client_for)(member)
+    response = await sync_to_async(client.post)(
+        reverse("rolls:roll", args=[campaign.pk]), data, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    roll = await Roll.objects.aget()
+    for socket in (gm_socket, player_socket):
+        frames = await drain(socket, f'id="roll-{roll.pk}"')
+        assert "Louie: Stealth" in frames[-1]
+    await gm_socket.disconnect()
+    await player_socket.disconnect()
