@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import Campaign, Invite, Membership, SessionZero
+from campaigns.models import Campaign, Invite, Membership, PlaySession, SessionZero, TableConnection
 
 
 class MembershipInline(admin.TabularInline):
@@ -47,3 +47,16 @@ class InviteAdmin(admin.ModelAdmin):
     list_select_related = ["campaign", "created_by"]
     raw_id_fields = ["campaign", "created_by"]
     readonly_fields = ["created_at"]
+
+
+@admin.register(PlaySession)
+class PlaySessionAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "number", "started_at", "ended_at"]
+    list_filter = ["ended_at"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(TableConnection)
+class TableConnectionAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "user", "seen_at"]
+    search_fields = ["campaign__name", "user__username"]

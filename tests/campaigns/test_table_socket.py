@@ -28,8 +28,10 @@ async def test_member_connects_and_hears_the_campaign_group(campaign, cookies):
     socket = table_socket(campaign.pk, ORIGIN, cookies["member"])
     connected, _ = await socket.connect()
     assert connected
-    # The socket joined this campaign's group on the configured channel layer.
-    await live.push(campaign.pk, '<p id="hello">hello table</p>')
+    # First the whole table state, then who is here; then the group's events.
+    assert 'id="roll-log"' in await socket.receive_from(timeout=5)
+    assert 'id="presence"' in await socket.receive_from(timeout=5)
+    await live.publish_now(campaign.pk, "test.hello", everyone='<p id="hello">hello table</p>')
     assert await socket.receive_from(timeout=5) == '<p id="hello">hello table</p>'
     await socket.disconnect()
 

@@ -1,7 +1,5 @@
 """The table page and rolls made over HTTP, pushed to every socket at the table."""
 
-import json
-
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
