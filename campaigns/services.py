@@ -41,6 +41,7 @@ def campaign_create(
         pitch=pitch,
         ruleset=ruleset,
         overrides=_checked_overrides(ruleset, overrides or {}),
+        gm_moves=list(rulesets.GM_MOVES),
     )
     Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.GM)
     SessionZero.objects.create(campaign=campaign)
@@ -174,3 +175,18 @@ def membership_remove(*, actor: Membership, membership: Membership) -> None:
         raise PermissionDenied("Only the campaign's owner can remove a co-GM.")
     membership.delete()
     live.member_changed(membership.campaign_id, membership.user_id)
+
+
+GM_MOVES_MAX, GM_MOVE_LENGTH = 40, 200
+
+
+def gm_moves_set(*, campaign: Campaign, moves: Iterable[str]) -> Campaign:
+    """The GM moves at hand at this table, one per line of the GM's list."""
+    cleaned = [move.strip() for move in moves if move.strip()]
+    if len(cleaned) > GM_MOVES_MAX:
+        raise ValidationError(f"At most {GM_MOVES_MAX} GM moves.")
+    if any(len(move) > GM_MOVE_LENGTH for move in cleaned):
+        raise ValidationError(f"Each GM move fits in {GM_MOVE_LENGTH} characters.")
+    campaign.gm_moves = cleaned
+    campaign.save(update_fields=["gm_moves"])
+    return campaign

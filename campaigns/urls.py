@@ -28,5 +28,6 @@ urlpatterns = [
         name="member_remove",
     ),
     path("<int:campaign_id>/leave/", views.campaign_leave, name="leave"),
+    path("<int:campaign_id>/gm-moves/", views.gm_moves, name="gm_moves"),
     path("<int:campaign_id>/export.json", exchange_views.campaign_export, name="export"),
 ]

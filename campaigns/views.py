@@ -322,3 +322,16 @@ def accept_pending_invite(request: AuthenticatedHttpRequest) -> HttpResponse | N
     """After sign-up or log-in: joins the campaign whose invite link brought the person here."""
     token = request.session.pop(PENDING_INVITE, None)
     return _accept(request, token) if token else None
+
+
+@require_POST
+@login_required
+def gm_moves(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = gm_or_403(request.user, campaign_id).campaign
+    try:
+        services.gm_moves_set(campaign=campaign, moves=request.POST.get("moves", "").splitlines())
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+    else:
+        messages.success(request, "GM moves saved.")
+    return redirect("rolls:table", campaign.pk)

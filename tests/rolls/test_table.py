@@ -78,3 +78,18 @@ async def test_a_players_roll_reaches_every_socket(
         assert "Louie: Stealth" in frames[-1]
     await gm_socket.disconnect()
     await player_socket.disconnect()
+
+
+def test_owner_edits_the_gm_moves_a_player_may_not(client_for, owner, member, outsider, campaign):
+    url = reverse("campaigns:gm_moves", args=[campaign.pk])
+    assert (
+        "Announce future badness"
+        in client_for(owner).get(reverse("rolls:table", args=[campaign.pk])).content.decode()
+    )
+    client_for(owner).post(url, {"moves": "Reveal a secret\n\nSpring an ambush\n"})
+    campaign.refresh_from_db()
+    assert campaign.gm_moves == ["Reveal a secret", "Spring an ambush"]
+    assert client_for(member).post(url, {"moves": "Nothing"}).status_code == 403
+    assert client_for(outsider).post(url, {"moves": "Nothing"}).status_code == 404
+    campaign.refresh_from_db()
+    assert campaign.gm_moves == ["Reveal a secret", "Spring an ambush"]

@@ -16,11 +16,12 @@ from fudgetable.rules.rulesets.model import (
     TraitScheme,
 )
 from fudgetable.rules.rulesets.overrides import SETTINGS, get_preset, resolve
-from fudgetable.rules.rulesets.presets import DEFAULT_KEY, PRESETS, TRAIT_LISTS
+from fudgetable.rules.rulesets.presets import DEFAULT_KEY, GM_MOVES, PRESETS, TRAIT_LISTS
 
 __all__ = [
     "DEFAULT_KEY",
     "FUDGE_POINT_USES",
+    "GM_MOVES",
     "PRESETS",
     "SETTINGS",
     "TRAIT_LISTS",

@@ -153,3 +153,17 @@ _PRESET_LIST = (
 )
 PRESETS: Mapping[str, Ruleset] = {ruleset.key: ruleset for ruleset in _PRESET_LIST}
 DEFAULT_KEY = "fudge-lite"
+
+# Fudge Lite's "GM Moves": what the GM can do when the table needs something to happen. Every
+# campaign starts with them at hand and edits them to fit its game.
+GM_MOVES: tuple[str, ...] = (
+    "Use an NPC's default behaviour",
+    "Reveal an unwelcome truth",
+    "Announce future badness",
+    "Inflict an injury",
+    "Offer an opportunity, with or without a cost",
+    "Put a character in a spot",
+    "Tell them the requirements or consequences and ask",
+    "Make a countdown and mark a box",
+    "Advance a countdown",
+)
