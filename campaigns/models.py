@@ -129,6 +129,8 @@ class PlaySession(models.Model):
     number = models.PositiveIntegerField()
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # What ending the session gave each PC ({character name: XP}), kept for the recap.
+    xp_awarded = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-number"]

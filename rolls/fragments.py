@@ -1,23 +1,93 @@
 """The table's fragments, rendered once per audience and pushed or served as they are."""
 
+from collections.abc import Sequence
 from typing import Literal
 
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign, Membership
-from rolls import selectors
+from campaigns.selectors import campaign_ruleset
+from rolls import log_selectors, selectors
+from rolls.forms import new_key
 from rolls.models import Roll
 
 Audience = Literal["everyone", "gm"]
 TEMPLATE = "rolls/table.html"
+SECRET_TEXT = "The GM rolled (secret)"
+
+# The Fudge point uses that act on a roll already made (checks.fudge_point_result); the
+# campaign's other uses are spent on the sheet. Button words, short enough for a phone.
+ROLL_USES = {"reroll": "Reroll", "alter-by-one": "+1", "failure-to-success": "Make it a success"}
+# A Fudge point is spent on a check, or again on the check a spend made.
+SPENDABLE_KINDS = (Roll.Kind.CHECK, Roll.Kind.FUDGE_POINT)
+
+Spend = Sequence[tuple[str, str]]
 
 
-def roll_entry(roll: Roll, audience: Audience, *, oob: bool = False) -> str:
+def allowed_uses(campaign: Campaign) -> tuple[str, ...]:
+    """The campaign's Fudge point uses that can be spent on a roll."""
+    return tuple(use for use in campaign_ruleset(campaign).fudge_point_uses if use in ROLL_USES)
+
+
+def spendable(roll: Roll, allowed: Sequence[str], *, gm_view: bool) -> list[tuple[str, str]]:
+    """The spend buttons a roll gets: a PC's check, and turning it into a success only when it
+    failed. A player never gets that one on a hidden difficulty: offering it would say whether
+    the roll failed. Who may spend for the PC is the caller's question."""
+    character = roll.character
+    if roll.kind not in SPENDABLE_KINDS or character is None or character.is_npc:
+        return []
+    uses = []
+    for use in allowed:
+        if use == "failure-to-success" and (
+            roll.succeeded is not False or (roll.hidden_difficulty and not gm_view)
+        ):
+            continue
+        uses.append((use, ROLL_USES[use]))
+    return uses
+
+
+def roll_entry(
+    roll: Roll,
+    audience: Audience,
+    *,
+    oob: bool = False,
+    request: HttpRequest | None = None,
+    spend: Spend | None = None,
+    allowed: Sequence[str] | None = None,
+    plain: bool = False,
+    next_url: str = "",
+    controls: bool = True,
+) -> str:
     """One log entry; ``oob`` makes it replace the entry already on the page (a GM's note).
-    The snapshot holds the ladder words as they were, so no ruleset is needed here."""
-    return render_to_string(
-        f"{TEMPLATE}#entry", {"roll": roll, "gm_view": audience == "gm", "oob": oob}
-    )
+    The snapshot holds the ladder words as they were, so no ruleset is needed to show it.
+
+    The entry is pushed alike to every socket of its audience, so it carries only controls
+    that every member of the audience may use: GMs annotate and spend for any PC. A player's
+    own spend buttons come through ``spend``, on pages rendered for that player alone.
+    ``request`` adds the CSRF token (the page without JavaScript posts the forms itself);
+    ``plain`` drops the htmx attributes for pages without the roller (the log page), and
+    ``controls=False`` leaves every form out (the session recap)."""
+    gm_view = audience == "gm"
+    if not controls:
+        spend = []
+    elif spend is None:
+        spend = []
+        if gm_view:
+            uses = allowed_uses(roll.campaign) if allowed is None else allowed
+            spend = spendable(roll, uses, gm_view=True)
+    context = {
+        "roll": roll,
+        "gm_view": gm_view,
+        "oob": oob,
+        "spend": spend,
+        "spend_key": new_key() if spend else "",
+        "plain": plain,
+        "next_url": next_url,
+        "controls": controls,
+        "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
+    }
+    return render_to_string(f"{TEMPLATE}#entry", context, request=request)
 
 
 def roll_entries(roll: Roll) -> dict[Audience, str]:
@@ -53,21 +123,46 @@ def presence(campaign_id: int) -> str:
     )
 
 
+def recent_entries(
+    campaign: Campaign, audience: Audience, request: HttpRequest | None = None
+) -> list[str]:
+    """The log's latest entries; a roll a Fudge point was already spent on offers no more."""
+    rolls = log_selectors.filtered_log(campaign, gm_view=audience == "gm")
+    allowed = allowed_uses(campaign)
+    return [
+        roll_entry(
+            roll,
+            audience,
+            request=request,
+            allowed=allowed,
+            spend=[] if getattr(roll, "spent_on", False) else None,
+        )
+        for roll in rolls[: selectors.LOG_LENGTH]
+    ]
+
+
 def table_state(membership: Membership) -> str:
     """Everything a socket needs on (re)connect: session, the whole recent log, who is here."""
     campaign = membership.campaign
     audience: Audience = "gm" if membership.is_gm else "everyone"
-    rolls = selectors.roll_log(campaign)[: selectors.LOG_LENGTH]
-    entries = [roll_entry(roll, audience) for roll in rolls]
+    entries = recent_entries(campaign, audience)
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     return session_status(campaign, audience) + log + presence(campaign.pk)
 
 
-def roll_summary(roll: Roll) -> str:
-    """One line for the roller's own screen (the sheet), from the roll's snapshot."""
+def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
+    """One line for the roller's own screen (the sheet), from the roll's snapshot; a secret
+    roll or a hidden difficulty shows only what its viewer may see."""
+    if roll.secret and not gm_view:
+        return SECRET_TEXT
     s = roll.snapshot
+    if roll.kind == Roll.Kind.CONTEST:
+        sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])
+        return f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
     line = f"{roll.label}: {' '.join(s['shown'])} → {s['result_name']}"
-    if "difficulty_name" in s:
+    if s.get("reaction"):
+        line += f" ({s['reaction']})"
+    if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):
         line += f" vs {s['difficulty_name']}: {s['outcome']}, margin {s['margin']:+d}"
         if s.get("degree"):
             line += f" ({s['degree']})"

@@ -56,7 +56,8 @@ def _record(
     secret: bool = False,
     hidden_difficulty: bool = False,
     follows: Roll | None = None,
-) -> Roll:
+) -> tuple[Roll, bool]:
+    """Writes the roll and announces it; ``(roll, False)`` when a resent form already made it."""
     campaign = membership.campaign
     try:
         with transaction.atomic():
@@ -79,10 +80,12 @@ def _record(
         existing = _existing(campaign, membership, key)
         if existing is None:
             raise
-        return existing
+        # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
+        transaction.set_rollback(True)
+        return existing, False
     entries = fragments.roll_entries(roll)
     live.publish(campaign.pk, "roll.created", everyone=entries["everyone"], gm=entries["gm"])
-    return roll
+    return roll, True
 
 
 def _check_snapshot(ruleset: Ruleset, result: checks.CheckResult, trait_name: str) -> Snapshot:
@@ -148,19 +151,25 @@ def roll_check(
         roll=dice,
     )
     who = character.name if character else membership.user.get_username()
-    roll = _record(
+    snapshot = _check_snapshot(ruleset, result, trait_name)
+    # A hidden difficulty's XP would tell the player the roll failed; the GM awards it later.
+    missed = ruleset.xp_on_a_miss and not result.outcome.succeeded and not hidden_difficulty
+    pc = character if character is not None and not character.is_npc else None
+    if missed and pc is not None:
+        snapshot["xp_gained"] = 1  # part of the roll, so the log says why the XP came
+    roll, created = _record(
         membership=membership,
         kind=Roll.Kind.CHECK,
         label=f"{who}: {trait_name}",
-        snapshot=_check_snapshot(ruleset, result, trait_name),
+        snapshot=snapshot,
         succeeded=result.outcome.succeeded,
         key=key,
         character=character,
         secret=secret,
         hidden_difficulty=hidden_difficulty,
     )
-    if ruleset.xp_on_a_miss and character and not character.is_npc and not result.outcome.succeeded:
-        xp_award(character=character, amount=1)
+    if created and missed and pc is not None:
+        xp_award(character=pc, amount=1)
     return roll
 
 
@@ -182,10 +191,13 @@ def roll_contest(
     if existing is not None:
         return existing
     ruleset = campaign_ruleset(membership.campaign)
+    if opponent.pk == character.pk:
+        raise RulesError("opponent", "a character cannot oppose itself")
     result = checks.contest(
         ruleset,
-        active_level=trait.level,
-        passive_level=opponent_trait.level,
+        # Peupfudge's level modifier counts in play, as it does in a check.
+        active_level=trait.level + trait.modifier,
+        passive_level=opponent_trait.level + opponent_trait.modifier,
         active_modifiers=modifiers,
         passive_modifiers=opponent_modifiers,
         passive_is_npc=opponent.is_npc,
@@ -218,7 +230,7 @@ def roll_contest(
         "chance": str(result.chance),
         "chance_percent": round(float(result.chance) * 100, 1),
     }
-    return _record(
+    roll, _ = _record(
         membership=membership,
         kind=Roll.Kind.CONTEST,
         label=f"{character.name} vs {opponent.name}",
@@ -228,6 +240,7 @@ def roll_contest(
         character=character,
         secret=secret,
     )
+    return roll
 
 
 @transaction.atomic
@@ -256,7 +269,7 @@ def roll_reading(
         "reaction": reading.reaction,
     }
     kind = Roll.Kind.REACTION if reaction else Roll.Kind.SITUATIONAL
-    return _record(
+    roll, _ = _record(
         membership=membership,
         kind=kind,
         label=label or Roll.Kind(kind).label,
@@ -265,6 +278,7 @@ def roll_reading(
         key=key,
         secret=secret,
     )
+    return roll
 
 
 @transaction.atomic
@@ -274,15 +288,19 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     existing = _existing(membership.campaign, membership, key)
     if existing is not None:
         return existing
-    if roll.kind != Roll.Kind.CHECK or roll.character is None:
+    if roll.kind not in fragments.SPENDABLE_KINDS or roll.character is None:
         raise RulesError("roll", "Fudge points are spent on a character's trait check")
+    # Locked, so two spends at once cannot both follow the same roll.
+    Roll.objects.select_for_update().filter(pk=roll.pk).first()
+    if Roll.objects.filter(follows=roll).exists():
+        raise RulesError("roll", "a Fudge point was already spent on this roll; use the newer one")
     ruleset = campaign_ruleset(membership.campaign)
     before = _stored_check(ruleset, roll)
     after = checks.fudge_point_result(ruleset, use, before)
     fudge_points_change(character=roll.character, by=-1)
     snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])
     snapshot["fudge_point_use"] = use
-    return _record(
+    spent, _ = _record(
         membership=membership,
         kind=Roll.Kind.FUDGE_POINT,
         label=f"{roll.character.name}: {roll.snapshot['trait']} (Fudge point)",
@@ -294,6 +312,7 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
         hidden_difficulty=roll.hidden_difficulty,
         follows=roll,
     )
+    return spent
 
 
 def _stored_check(ruleset: Ruleset, roll: Roll) -> checks.CheckResult:
@@ -359,8 +378,18 @@ def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = No
     for character_id, amount in (extra_xp or {}).items():
         awards[character_id] = awards.get(character_id, 0) + amount
     pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
-    for character in pcs.filter(pk__in=[pk for pk, xp in awards.items() if xp]):
-        xp_award(character=character, amount=awards[character.pk])
+    awarded: dict[str, int] = {}
+    for character in pcs.order_by("name", "pk"):
+        amount = awards.get(character.pk, 0)
+        if amount:
+            xp_award(character=character, amount=amount)
+        # Keyed by name for the recap; two PCs of one name keep apart by id.
+        name = character.name
+        if name in awarded:
+            name = f"{name} #{character.pk}"
+        awarded[name] = amount
+    session.xp_awarded = awarded
+    session.save(update_fields=["xp_awarded"])
     _announce_session(session.campaign)
     return session
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import views
+from rolls import log_views, views
 
 app_name = "rolls"
 urlpatterns = [
@@ -11,4 +11,8 @@ urlpatterns = [
     path("rolls/<int:roll_id>/note/", views.note, name="note"),
     path("session/start/", views.session_start, name="session_start"),
     path("session/end/", views.session_end, name="session_end"),
+    path("log/", log_views.log, name="log"),
+    path("log.md", log_views.export, {"fmt": "md"}, name="log_markdown"),
+    path("log.json", log_views.export, {"fmt": "json"}, name="log_json"),
+    path("sessions/<int:number>/", log_views.recap, name="recap"),
 ]

@@ -3,9 +3,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
@@ -30,29 +33,46 @@ def _rollable(membership: Membership) -> list[Character]:
     return list(characters)
 
 
-def _table_context(membership: Membership, form: RollForm | None = None) -> dict[str, object]:
+def _opponents(membership: Membership) -> list[Character]:
+    """Whom this person may roll against: a GM, anyone; a player, the PCs (the GM rolls for
+    NPCs, whose traits players do not see)."""
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
+    if not membership.is_gm:
+        characters = characters.filter(kind=Character.Kind.PC)
+    return list(characters.prefetch_related("traits"))
+
+
+def _audience(membership: Membership) -> fragments.Audience:
+    return "gm" if membership.is_gm else "everyone"
+
+
+def _roller_context(membership: Membership, form: RollForm | None = None) -> dict[str, object]:
+    """What the roll form needs (and nothing of the log: a roll's answer is the roller alone)."""
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
-    audience: fragments.Audience = "gm" if membership.is_gm else "everyone"
-    rolls = selectors.roll_log(campaign)[: selectors.LOG_LENGTH]
     return {
         "campaign": campaign,
         "membership": membership,
         "ruleset": ruleset,
-        "session": selectors.latest_session(campaign),
-        "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
-        "entries": [fragments.roll_entry(roll, audience) for roll in rolls],
-        "present": selectors.present_usernames(campaign.pk),
         "characters": _rollable(membership),
-        "opponents": list(Character.objects.filter(campaign=campaign).prefetch_related("traits"))
-        if membership.is_gm
-        else [],
+        "opponents": _opponents(membership),
         "difficulties": [
             (value, ruleset.ladder.describe(value))
             for value in range(ruleset.default_difficulty - 4, ruleset.default_difficulty + 5)
         ],
         "form": form,
         "key": new_key(),
+    }
+
+
+def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
+    campaign = membership.campaign
+    return {
+        **_roller_context(membership),
+        "session": selectors.latest_session(campaign),
+        "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
+        "entries": fragments.recent_entries(campaign, _audience(membership), request),
+        "present": selectors.present_usernames(campaign.pk),
         "gm_moves": campaign.gm_moves,
     }
 
@@ -61,17 +81,19 @@ def _table_context(membership: Membership, form: RollForm | None = None) -> dict
 @login_required
 def table(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
-    return render(request, "rolls/table.html", _table_context(membership))
+    return render(request, "rolls/table.html", _table_context(request, membership))
 
 
 def _character_and_level(
     membership: Membership, data: dict[str, Any]
 ) -> tuple[Character | None, str, int]:
     """Which character rolls, which trait, at what level; refuses what this person may not
-    roll for, and ids from another sheet or campaign."""
+    roll for, and ids from another sheet or campaign. A trait names its own character, so
+    "who rolls" matters only for an untrained roll (or must agree with the trait)."""
+    rollable = _rollable(membership)
     character = None
     if data.get("character"):
-        character = next((c for c in _rollable(membership) if c.pk == data["character"]), None)
+        character = next((c for c in rollable if c.pk == data["character"]), None)
         if character is None:
             raise RulesError("character", "you cannot roll for that character")
     ruleset = campaign_ruleset(membership.campaign)
@@ -79,12 +101,37 @@ def _character_and_level(
     if trait_id == "untrained":
         level = checks.untrained_level(ruleset, commonness=str(data.get("commonness") or "some"))
         return character, "untrained", level
-    if character is None:
-        raise RulesError("character", "pick the character whose trait is rolled")
-    trait = next((t for t in character.traits.all() if str(t.pk) == trait_id), None)
-    if trait is None:
-        raise RulesError("trait", "no such trait on this sheet")
+    sheets = [character] if character is not None else rollable
+    found = [(c, t) for c in sheets for t in c.traits.all() if str(t.pk) == trait_id]
+    if not found:
+        raise RulesError("trait", "no such trait on a sheet you may roll for")
+    character, trait = found[0]
     return character, trait.name, trait.level + trait.modifier
+
+
+def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
+    character, trait_name, _ = _character_and_level(membership, data)
+    opponent = next((c for c in _opponents(membership) if c.pk == data.get("opponent")), None)
+    opposing = next(
+        (t for t in (opponent.traits.all() if opponent else ()) if t.pk == data["opponent_trait"]),
+        None,
+    )
+    trait = Trait.objects.filter(character=character, name=trait_name).first()
+    if character is None or trait is None:
+        raise RulesError("trait", "an opposed roll needs a trait on the roller's sheet")
+    if opponent is None or opposing is None:
+        raise RulesError("opponent", "pick an opponent you may roll against and one of its traits")
+    return services.roll_contest(
+        membership=membership,
+        key=str(data["key"]),
+        character=character,
+        trait=trait,
+        opponent=opponent,
+        opponent_trait=opposing,
+        modifiers=data["modifiers"],
+        opponent_modifiers=data["opponent_modifiers"],
+        secret=bool(data.get("secret")) and membership.is_gm,
+    )
 
 
 def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
@@ -103,28 +150,9 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
             modifiers=data["modifiers"],
             secret=secret,
         )
-    character, trait_name, level = _character_and_level(membership, data)
     if kind == "contest":
-        opponent = Character.objects.filter(
-            campaign_id=membership.campaign_id, pk=data.get("opponent") or 0
-        ).first()
-        opposing = Trait.objects.filter(
-            character=opponent, pk=data.get("opponent_trait") or 0
-        ).first()
-        trait = Trait.objects.filter(character=character, name=trait_name).first()
-        if opponent is None or opposing is None or character is None or trait is None:
-            raise RulesError("opponent", "pick an opponent at this table and one of their traits")
-        return services.roll_contest(
-            membership=membership,
-            key=key,
-            character=character,
-            trait=trait,
-            opponent=opponent,
-            opponent_trait=opposing,
-            modifiers=data["modifiers"],
-            opponent_modifiers=data["opponent_modifiers"],
-            secret=secret,
-        )
+        return _contest(membership, data)
+    character, trait_name, level = _character_and_level(membership, data)
     return services.roll_check(
         membership=membership,
         key=key,
@@ -138,6 +166,29 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
         hidden_difficulty=hidden,
         secret=secret,
     )
+
+
+def may_spend_for(membership: Membership, roll: Roll) -> bool:
+    """A PC's Fudge points are spent by its player or a GM; a secret roll is the GM's alone."""
+    if membership.is_gm:
+        return True
+    character = roll.character
+    return (
+        not roll.secret
+        and character is not None
+        and not character.is_npc
+        and character.owner_id == membership.user_id
+    )
+
+
+def _made(request: AuthenticatedHttpRequest, membership: Membership, made: Roll) -> str:
+    """The roller's own "You rolled" entry, with the spend buttons this person may use."""
+    audience = _audience(membership)
+    spend: list[tuple[str, str]] = []
+    if may_spend_for(membership, made):
+        allowed = fragments.allowed_uses(membership.campaign)
+        spend = fragments.spendable(made, allowed, gm_view=membership.is_gm)
+    return fragments.roll_entry(made, audience, request=request, spend=spend)
 
 
 @require_POST
@@ -154,11 +205,11 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     if not request.htmx:
         for problems in form.errors.values():
             messages.error(request, " ".join(map(str, problems)))
+        if made is not None:
+            messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
         return redirect("rolls:table", campaign_id)
-    context = _table_context(membership, form if form.errors else None)
-    context["made"] = (
-        fragments.roll_entry(made, "gm" if membership.is_gm else "everyone") if made else ""
-    )
+    context = _roller_context(membership, form if form.errors else None)
+    context["made"] = _made(request, membership, made) if made else ""
     return render(request, "rolls/table.html#roller", context)
 
 
@@ -178,26 +229,63 @@ def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "rolls/table.html#odds", context)
 
 
+def _back(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """Back where the form was (the log page keeps its filters), else to the table."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect("rolls:table", campaign_id)
+
+
+def _visible_roll(membership: Membership, campaign_id: int, roll_id: int) -> Roll:
+    roll = get_object_or_404(
+        Roll.objects.select_related("character"), pk=roll_id, campaign_id=campaign_id
+    )
+    if roll.secret and not membership.is_gm:
+        raise Http404("No such roll")
+    return roll
+
+
 @require_POST
 @login_required
 def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
-    spent_on = get_object_or_404(Roll, pk=roll_id, campaign_id=campaign_id)
-    owner_id = spent_on.character.owner_id if spent_on.character else None
-    if not membership.is_gm and owner_id != membership.user_id:
+    spent_on = _visible_roll(membership, campaign_id, roll_id)
+    if not may_spend_for(membership, spent_on):
         raise PermissionDenied("Only the character's player or a GM spends its Fudge points.")
     form = FudgePointForm(request.POST)
-    if form.is_valid():
+    made, problem = None, ""
+    if not form.is_valid():
+        problem = "Pick how to spend the Fudge point."
+    elif (
+        spent_on.hidden_difficulty
+        and not membership.is_gm
+        and form.cleaned_data["use"] == "failure-to-success"
+    ):
+        # Whether it failed is what the hidden difficulty hides; the GM decides this one.
+        problem = "Only the GM turns a roll against a hidden difficulty into a success."
+    else:
         try:
-            services.roll_fudge_point(
+            made = services.roll_fudge_point(
                 membership=membership,
                 key=form.cleaned_data["key"],
                 roll=spent_on,
                 use=form.cleaned_data["use"],
             )
         except RulesError as error:
-            messages.error(request, error.message)
-    return redirect("rolls:table", campaign_id)
+            problem = error.message[:1].upper() + error.message[1:] + "."
+    if not request.htmx:
+        if problem:
+            messages.error(request, problem)
+        elif made is not None:
+            messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
+        return _back(request, campaign_id)
+    context = _roller_context(membership)
+    context["made"] = _made(request, membership, made) if made else ""
+    context["problem"] = problem
+    return render(request, "rolls/table.html#roller", context)
 
 
 @require_POST
@@ -208,7 +296,12 @@ def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> H
     form = NoteForm(request.POST)
     if form.is_valid():
         services.roll_note(roll=noted, note=form.cleaned_data["note"])
-    return redirect("rolls:table", campaign_id)
+    elif not request.htmx:
+        messages.error(request, "A GM note fits in 500 characters.")
+    if request.htmx:
+        # The table's sockets get the annotated entry; nothing else on the page changes.
+        return HttpResponse(status=204 if form.is_valid() else 422)
+    return _back(request, campaign_id)
 
 
 @require_POST
@@ -231,10 +324,20 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
         messages.error(request, "No session is running.")
         return redirect("rolls:table", campaign_id)
     pcs = list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
-    form = SessionEndForm(request.POST, characters=pcs)
+    # A PC made after the GM's page loaded has no field in the form: it gets no extra XP.
+    data = {f"xp_{pc.pk}": "0" for pc in pcs} | request.POST.dict()
+    form = SessionEndForm(data, characters=pcs)
     if not form.is_valid():
         messages.error(request, "Extra XP is a whole number from 0 to 20.")
         return redirect("rolls:table", campaign_id)
-    services.session_end(session=session, extra_xp=form.extra_xp())
+    try:
+        services.session_end(session=session, extra_xp=form.extra_xp())
+    except RulesError as error:
+        messages.error(request, error.message)
+        return redirect("rolls:table", campaign_id)
     messages.success(request, f"Session {session.number} has ended.")
-    return redirect("rolls:table", campaign_id)
+    recap = reverse("rolls:recap", args=[campaign_id, session.number])
+    if request.htmx:
+        # A plain redirect would be followed inside the request and swapped into the table.
+        return HttpResponseClientRedirect(recap)
+    return redirect(recap)

@@ -10,6 +10,7 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
+from channels.layers import channel_layers
 from django.test import Client
 
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
@@ -100,3 +101,13 @@ def cookies(owner, member, outsider):
 def fast_password_hashing(settings):
     # Real hashing costs ~0.3 s a login; the tests log in hundreds of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def layer_per_test():
+    """A fresh channel layer for each test. channels-redis keeps asyncio locks bound to the
+    event loop that first used them, and every async test runs in a loop of its own; a layer
+    shared across tests fails now and then with "bound to a different event loop"."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

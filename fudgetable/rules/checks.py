@@ -6,7 +6,7 @@ Fudge 1995 3.1, 3.4-3.7; EZFudge "Action Rules"; Fate (Fudge edition) 3.1-3.2; P
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -252,15 +252,24 @@ def fudge_point_result(
     if use not in ruleset.fudge_point_uses:
         raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
     side, difficulty = before.outcome.side, before.outcome.difficulty
-    if use in ("reroll", "alter-by-one"):
+    if use == "reroll":
         return trait_check(
             ruleset,
             level=side.level,
             difficulty=difficulty,
-            modifiers=(*side.modifiers, 1) if use == "alter-by-one" else side.modifiers,
+            modifiers=side.modifiers,
             method=before.roll.method,
-            roll=None if use == "reroll" else before.roll,
             rng=rng,
+        )
+    if use == "alter-by-one":
+        # The roll itself moves one step, so no modifier policy can swallow the point.
+        return trait_check(
+            ruleset,
+            level=side.level,
+            difficulty=difficulty,
+            modifiers=side.modifiers,
+            method=before.roll.method,
+            roll=replace(before.roll, total=before.roll.total + 1),
         )
     if use == "failure-to-success":
         if before.outcome.outcome is Outcome.SUCCESS:

@@ -136,7 +136,8 @@ def test_fudge_points_reroll_alter_or_turn_a_failure():
         != failed.roll
     )
     bumped = checks.fudge_point_result(allowed, "alter-by-one", failed)
-    assert bumped.outcome.result == failed.outcome.result + 1 and bumped.roll == failed.roll
+    assert bumped.outcome.result == failed.outcome.result + 1
+    assert bumped.roll.total == failed.roll.total + 1 and bumped.roll.faces == failed.roll.faces
     turned = checks.fudge_point_result(allowed, "failure-to-success", failed)
     assert (
         turned.outcome.outcome is Outcome.SUCCESS and turned.outcome.margin == failed.outcome.margin

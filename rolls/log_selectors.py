@@ -1,0 +1,39 @@
+"""Reads for the roll log page, its exports and the session recap."""
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from campaigns.models import Campaign, PlaySession
+from characters.models import Character
+from rolls import selectors
+from rolls.models import Roll
+
+PAGE_SIZE = 50
+
+
+def sessions(campaign: Campaign) -> QuerySet[PlaySession]:
+    return campaign.sessions.order_by("-number")
+
+
+def log_characters(campaign: Campaign, *, gm_view: bool) -> list[Character]:
+    """The characters a viewer may filter the log by: a GM, anyone; players, the PCs and the
+    NPCs the GM has revealed."""
+    characters = Character.objects.filter(campaign=campaign)
+    if not gm_view:
+        characters = characters.exclude(kind=Character.Kind.NPC, revealed=False)
+    return list(characters.order_by("kind", "name", "pk"))
+
+
+def filtered_log(
+    campaign: Campaign,
+    *,
+    gm_view: bool,
+    session: PlaySession | None = None,
+    character_id: int | None = None,
+) -> QuerySet[Roll]:
+    """The log as a viewer may read it, newest first, each roll knowing whether a Fudge point
+    was already spent on it. Filtered by character, a player's log leaves the GM's secret
+    rolls out: even "the GM rolled" would say whose secret it was."""
+    rolls = selectors.roll_log(campaign, session=session, character_id=character_id)
+    if character_id is not None and not gm_view:
+        rolls = rolls.exclude(visibility=Roll.Visibility.GM)
+    return rolls.annotate(spent_on=Exists(Roll.objects.filter(follows=OuterRef("pk"))))

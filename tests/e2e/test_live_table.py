@@ -1,0 +1,206 @@
+"""The live table in two browsers: a GM at a desktop, a player (alice) on a phone.
+
+Everything goes through the real server: the demo command's logins and tables, then clicks.
+"""
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket, expect
+
+from fudgetable.management.commands._demo_tables import TABLES
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.server import AppServer
+
+PASSWORD = "fudge-demo"
+LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
+MARISOL = LIGHTHOUSE.pcs["alice"].name
+SECRET_LABEL = "Zanzibar ambush"
+# While the server is down Chromium reports each refused reconnect, and htmx logs its error
+# event (as "[object Event]"); nothing else may appear.
+RECONNECTING = re.compile(
+    r"^WebSocket connection to '.*' failed: .*ERR_CONNECTION_REFUSED$|^\[object Event\]$"
+)
+WIPE = "for (const id of ['table-session', 'roll-log', 'presence'])"
+WIPE += " document.getElementById(id).replaceChildren()"
+PUSH = 5_000  # a push reaches another browser within a few seconds
+RECONNECT = 45_000  # the ws extension's full-jitter backoff: random waits up to 1, 2, 4, 8… s
+
+
+@pytest.fixture(scope="module")
+def demo_server(app_server: AppServer) -> AppServer:
+    app_server.manage("demo", "-v", "0")
+    return app_server
+
+
+class Watched:
+    """A page with its console errors, uncaught exceptions and received socket frames."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        self.sockets: list[WebSocket] = []
+        self.frames: list[str] = []
+        page.set_default_timeout(10_000)
+        page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.problems.append(str(error)))
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: WebSocket) -> None:
+        self.sockets.append(socket)
+        socket.on(
+            "framereceived",
+            lambda payload: self.frames.append(
+                payload if isinstance(payload, str) else payload.decode()
+            ),
+        )
+
+    def mark_loaded(self) -> None:
+        """A flag on window that any reload or navigation would wipe."""
+        self.page.evaluate("window.stillTheSamePage = true")
+
+    def was_not_reloaded(self) -> bool:
+        return self.page.evaluate("window.stillTheSamePage === true")
+
+
+def until(page: Page, done: Callable[[], object], timeout_ms: int = 10_000) -> None:
+    """Waits for something only Python sees (socket events), letting Playwright dispatch them."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(50)
+
+
+def log_in(context: BrowserContext, server: AppServer, username: str) -> Watched:
+    watched = Watched(context.new_page())
+    page = watched.page
+    page.goto(f"{server.url}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+    return watched
+
+
+def open_table(watched: Watched, server: AppServer, campaign: str) -> None:
+    page = watched.page
+    page.goto(f"{server.url}/")
+    page.get_by_role("link", name=campaign).click()
+    page.get_by_role("link", name="Go to the table").click()
+    expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
+    # The socket's first message is the table state: only then is the page listening.
+    until(page, lambda: watched.frames)
+
+
+def entry(page: Page, text: str) -> Locator:
+    return page.locator("#roll-log > li").filter(has_text=text)
+
+
+def situational_roll(page: Page, label: str, *, secret: bool) -> None:
+    roller = page.locator("#roller")
+    roller.get_by_label("Kind").select_option("situational")
+    roller.get_by_text("More: advantage dice").click()
+    roller.get_by_label("What the roll is for").fill(label)
+    if secret:
+        roller.get_by_label("Secret: only GMs see it").check()
+    roller.get_by_role("button", name="Roll", exact=True).click()
+    expect(roller.get_by_role("status")).to_contain_text(label)
+    # The fresh roller loads its odds; let that finish so no request is cut by a restart.
+    expect(roller.locator("#odds")).to_contain_text("to succeed")
+
+
+def test_gm_and_phone_player_share_a_live_table_that_survives_a_server_restart(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    server = demo_server
+    gm_context = browser.new_context(**DESKTOP)
+    player_context = browser.new_context(**PHONE)
+    try:
+        gm = log_in(gm_context, server, "gm")
+        table = log_in(player_context, server, "alice")
+        open_table(gm, server, LIGHTHOUSE.name)
+        open_table(table, server, LIGHTHOUSE.name)
+        gm.mark_loaded()
+        table.mark_loaded()
+
+        # The GM starts a session; alice's table page shows it without a reload.
+        gm.page.get_by_role("button", name=re.compile(r"^Start session")).click()
+        expect(gm.page.locator("#table-session")).to_contain_text("Session 1 is running")
+        expect(table.page.locator("#table-session")).to_contain_text(
+            "Session 1 is running", timeout=PUSH
+        )
+
+        # Alice rolls from her sheet (in a second tab); the GM's table shows it.
+        sheet = Watched(player_context.new_page())
+        sheet.page.goto(f"{server.url}/")
+        sheet.page.get_by_role("link", name=LIGHTHOUSE.name).click()
+        sheet.page.get_by_role("link", name="Characters", exact=True).click()
+        sheet.page.get_by_role("link", name=MARISOL).click()
+        sheet.page.get_by_role("button", name="Roll Stealth").tap()
+        expect(sheet.page.get_by_role("alert")).to_contain_text(f"{MARISOL}: Stealth")
+        expect(entry(gm.page, f"{MARISOL}: Stealth")).to_be_visible(timeout=PUSH)
+        expect(entry(table.page, f"{MARISOL}: Stealth")).to_be_visible(timeout=PUSH)
+
+        # The GM's secret roll: the GM sees it; alice's page and socket never carry its label.
+        situational_roll(gm.page, SECRET_LABEL, secret=True)
+        expect(entry(gm.page, SECRET_LABEL)).to_be_visible(timeout=PUSH)
+        expect(entry(gm.page, SECRET_LABEL).locator(".badge")).to_have_text("secret")
+        expect(entry(table.page, "The GM rolled")).to_be_visible(timeout=PUSH)
+        assert gm.problems == [] and table.problems == [] and sheet.problems == []
+
+        # The server restarts mid-session on the same port and SQLite file. Each page's session,
+        # log and presence are wiped first, so only the state sent on reconnect can restore them.
+        for watched in (gm, table):
+            watched.page.evaluate(WIPE)
+        sockets_before = (len(gm.sockets), len(table.sockets))
+        url = server.url
+        server.restart()
+        assert server.url == url
+        for watched in (gm, table):
+            expect(entry(watched.page, f"{MARISOL}: Stealth")).to_be_visible(timeout=RECONNECT)
+        assert len(gm.sockets) > sockets_before[0] and len(table.sockets) > sockets_before[1]
+        expect(table.page.locator("#table-session")).to_contain_text("Session 1 is running")
+        expect(entry(table.page, "The GM rolled")).to_be_visible()
+        expect(entry(gm.page, SECRET_LABEL)).to_be_visible()
+        expect(table.page.locator("#presence")).to_contain_text("alice")
+        expect(table.page.locator("#presence")).to_contain_text("gm")
+
+        # A roll after the restart reaches alice's table page by push.
+        situational_roll(gm.page, "After the storm", secret=False)
+        expect(entry(table.page, "After the storm")).to_be_visible(timeout=PUSH)
+        expect(entry(gm.page, "After the storm")).to_be_visible(timeout=PUSH)
+
+        assert gm.was_not_reloaded() and table.was_not_reloaded()
+        for page in (table.page, sheet.page):
+            assert SECRET_LABEL not in page.content()
+        assert table.frames and not [frame for frame in table.frames if SECRET_LABEL in frame]
+        assert any(SECRET_LABEL in frame for frame in gm.frames)
+        for watched in (gm, table, sheet):
+            assert [p for p in watched.problems if not RECONNECTING.search(p)] == []
+    finally:
+        gm_context.close()
+        player_context.close()
+
+
+def test_a_phone_player_sees_her_own_roll_in_the_roller(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        player = log_in(context, demo_server, "alice")
+        open_table(player, demo_server, EAST_MARCH.name)
+        roller = player.page.locator("#roller")
+        pc = EAST_MARCH.pcs["alice"].name
+        trait = EAST_MARCH.pcs["alice"].traits[0][0]
+        roller.get_by_label("Trait").select_option(label=f"{pc}: {trait}")
+        roller.get_by_role("button", name="Roll", exact=True).tap()
+        made = roller.get_by_role("status")
+        expect(made).to_contain_text("You rolled:")
+        expect(made).to_contain_text(f"{pc}: {trait}")
+        expect(made.locator(".outcome")).to_contain_text("vs ")
+        assert player.page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert player.problems == []
+    finally:
+        context.close()

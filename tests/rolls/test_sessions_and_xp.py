@@ -1,0 +1,148 @@
+"""Play sessions and the XP they give: the ruleset's XP per session to each PC who rolled,
+the GM's extra XP for keys and end-of-session questions, and XP on a miss where it is used."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import PlaySession
+from characters.services import character_create
+from rolls.models import Roll
+from tests.rolls.conftest import post_roll, roll_form, set_rules, trait
+
+pytestmark = pytest.mark.django_db
+
+FAILS, SUCCEEDS = 10, -10
+
+
+def start(client, campaign):
+    return client.post(reverse("rolls:session_start", args=[campaign.pk]))
+
+
+def end(client, campaign, **extra_xp):
+    data = {f"xp_{character.pk}": xp for character, xp in extra_xp.get("extra", {}).items()}
+    return client.post(reverse("rolls:session_end", args=[campaign.pk]), data)
+
+
+def xp(character) -> int:
+    character.refresh_from_db()
+    return character.xp
+
+
+def test_only_gms_start_and_end_sessions(client_for, owner, member, outsider, campaign):
+    assert start(client_for(outsider), campaign).status_code == 404
+    assert start(client_for(member), campaign).status_code == 403
+    assert start(client_for(owner), campaign).status_code == 302
+    assert end(client_for(member), campaign).status_code == 403
+    assert end(client_for(outsider), campaign).status_code == 404
+    assert PlaySession.objects.get().running
+
+
+def test_a_second_running_session_is_refused(client_for, owner, campaign):
+    client = client_for(owner)
+    start(client, campaign)
+    response = start(client, campaign)
+    assert "already running" in client.get(response.url).text
+    assert PlaySession.objects.count() == 1
+
+
+def test_fudge_lite_gives_each_pc_who_rolled_one_xp_plus_the_gms_extra(
+    client_for, owner, member, campaign, hero, rival, villain
+):
+    _, marla = rival
+    gm = client_for(owner)
+    post_roll(gm, campaign, roll_form(hero, trait(hero)))  # before the session: not counted
+    start(gm, campaign)
+    post_roll(client_for(member), campaign, roll_form(hero, trait(hero)))
+    post_roll(gm, campaign, roll_form(villain, trait(villain, "Poisoncraft")))
+    response = end(gm, campaign, extra={hero: 1})
+    session = PlaySession.objects.get()
+    assert response.status_code == 302
+    assert response.url == reverse("rolls:recap", args=[campaign.pk, session.number])
+    assert (xp(hero), xp(marla)) == (2, 0)
+    assert session.xp_awarded == {"Louie": 2, "Marla": 0}
+    recap = gm.get(response.url).text
+    assert "Session 1 has ended" in recap and "Louie: <strong>+2 XP" in recap
+
+
+def test_extra_xp_reaches_a_pc_who_did_not_roll(client_for, owner, campaign, hero, rival):
+    _, marla = rival
+    gm = client_for(owner)
+    start(gm, campaign)
+    end(gm, campaign, extra={marla: 3})
+    assert (xp(hero), xp(marla)) == (0, 3)
+    assert PlaySession.objects.get().xp_awarded == {"Louie": 0, "Marla": 3}
+
+
+def test_ezfudge_gives_only_the_extra_xp(client_for, owner, member, campaign):
+    set_rules(campaign, "ezfudge")
+    hero = character_create(campaign=campaign, owner=member, name="Louie")
+    other = character_create(campaign=campaign, owner=member, name="Brin")
+    gm = client_for(owner)
+    start(gm, campaign)
+    post_roll(client_for(member), campaign, roll_form(hero, hero.traits.first()))
+    end(gm, campaign, extra={other: 2})
+    assert (xp(hero), xp(other)) == (0, 2)
+
+
+def test_bad_extra_xp_ends_nothing(client_for, owner, campaign, hero):
+    gm = client_for(owner)
+    start(gm, campaign)
+    response = gm.post(reverse("rolls:session_end", args=[campaign.pk]), {f"xp_{hero.pk}": "lots"})
+    assert "Extra XP is a whole number" in gm.get(response.url).text
+    assert PlaySession.objects.get().running and xp(hero) == 0
+
+
+def test_ending_with_no_session_running_says_so(client_for, owner, campaign):
+    gm = client_for(owner)
+    response = end(gm, campaign)
+    assert "No session is running" in gm.get(response.url).text
+
+
+def test_xp_on_a_miss_goes_to_a_pc_that_fails(client_for, owner, member, campaign, hero, villain):
+    set_rules(campaign, xp_on_a_miss=True)
+    client = client_for(member)
+    data = roll_form(hero, trait(hero), difficulty=FAILS)
+    response = post_roll(client, campaign, data)
+    assert "+1 XP for the miss" in response.text
+    post_roll(client, campaign, data)  # the same form again: no second roll, no second XP
+    assert xp(hero) == 1 and Roll.objects.get().snapshot["xp_gained"] == 1
+    post_roll(client, campaign, roll_form(hero, trait(hero), difficulty=SUCCEEDS))
+    assert xp(hero) == 1
+    post_roll(client_for(owner), campaign, roll_form(villain, trait(villain), difficulty=FAILS))
+    villain.refresh_from_db()
+    assert villain.xp == 0 and "xp_gained" not in Roll.objects.first().snapshot
+
+
+def test_no_xp_on_a_miss_unless_the_campaign_uses_it(client_for, member, campaign, hero):
+    post_roll(client_for(member), campaign, roll_form(hero, trait(hero), difficulty=FAILS))
+    assert xp(hero) == 0 and "xp_gained" not in Roll.objects.get().snapshot
+
+
+def test_with_htmx_ending_a_session_sends_the_browser_to_the_recap(client_for, owner, campaign):
+    gm = client_for(owner)
+    start(gm, campaign)
+    url = reverse("rolls:session_end", args=[campaign.pk])
+    response = gm.post(url, {}, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == reverse("rolls:recap", args=[campaign.pk, 1])
+    assert not PlaySession.objects.get().running
+
+
+def test_a_twin_form_that_races_past_the_check_gives_no_second_xp(
+    client_for, member, campaign, hero, monkeypatch
+):
+    from rolls import services
+
+    set_rules(campaign, xp_on_a_miss=True)
+    client = client_for(member)
+    data = roll_form(hero, trait(hero), difficulty=FAILS)
+    post_roll(client, campaign, data)
+    real, calls = services._existing, []
+
+    def late(*args, **kwargs):
+        # The twin looks before the first request has written, then collides on insert.
+        calls.append(1)
+        return None if len(calls) == 1 else real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_existing", late)
+    assert post_roll(client, campaign, data).status_code == 200
+    assert len(calls) == 2 and Roll.objects.count() == 1 and xp(hero) == 1
