@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from campaigns.models import Campaign, Invite, Membership, PlaySession, SessionZero, TableConnection
+from campaigns.models import (
+    Campaign,
+    Challenge,
+    Countdown,
+    Invite,
+    Membership,
+    PlaySession,
+    SessionZero,
+    Spotlight,
+    SpotlightSpan,
+    TableConnection,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -60,3 +71,26 @@ class PlaySessionAdmin(admin.ModelAdmin):
 class TableConnectionAdmin(admin.ModelAdmin):
     list_display = ["campaign", "user", "seen_at"]
     search_fields = ["campaign__name", "user__username"]
+
+
+@admin.register(Spotlight)
+class SpotlightAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "character", "since"]
+
+
+@admin.register(SpotlightSpan)
+class SpotlightSpanAdmin(admin.ModelAdmin):
+    list_display = ["session", "character", "started_at", "ended_at"]
+
+
+@admin.register(Countdown)
+class CountdownAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "marked", "boxes", "visibility", "completed_at"]
+    list_filter = ["visibility"]
+    search_fields = ["name", "campaign__name"]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "visibility", "created_at"]
+    search_fields = ["name", "campaign__name"]

@@ -165,3 +165,94 @@ class TableConnection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} at {self.campaign}"
+
+
+# --- the live table II: spotlight, countdowns, challenge ladders ---------------------------
+
+
+class Spotlight(models.Model):
+    """Who the GM is looking at now (Fudge Lite "Spotlight"), and who is waiting for it."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="spotlight")
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    since = models.DateTimeField(null=True, blank=True)
+    # User ids with a raised hand, in the order they raised it.
+    hands = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"Spotlight at {self.campaign}"
+
+
+class SpotlightSpan(models.Model):
+    """One stretch of a session during which a character held the spotlight."""
+
+    session = models.ForeignKey(
+        PlaySession, on_delete=models.CASCADE, related_name="spotlight_spans"
+    )
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.CASCADE, related_name="spotlight_spans"
+    )
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_at"]
+
+    def __str__(self) -> str:
+        return f"{self.character} in {self.session}"
+
+
+class Countdown(models.Model):
+    """A named series of boxes (Fudge Lite "Countdowns"): when the last is marked, it happens."""
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Everyone sees it"
+        HIDDEN_PROGRESS = "hidden", "Players see it exists, not how full"
+        GM = "gm", "GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="countdowns")
+    name = models.CharField(max_length=120)
+    boxes = models.PositiveSmallIntegerField()
+    marked = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(max_length=300, blank=True)  # what happens at the last box
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    # A skill challenge pairs a countdown with a failure countdown: whichever fills first wins.
+    failure = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="success"
+    )
+    completed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Challenge(models.Model):
+    """A Fate challenge ladder: its shape (the rules' ChallengeLadder) and its marks."""
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Everyone sees it"
+        GM = "gm", "GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="challenges")
+    name = models.CharField(max_length=120)
+    ladder = models.JSONField()  # fudgetable.rules.challenges.ChallengeLadder.to_dict()
+    state = models.JSONField()  # fudgetable.rules.challenges.ChallengeState.to_dict()
+    notes = models.TextField(blank=True, max_length=2000)  # span and recovery, in words
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
