@@ -13,7 +13,14 @@ from fudgetable.rules.resolution import NPC_ROLL_MODES, Criticals, ModifierPolic
 
 DEFAULT = ("", "Ruleset default")
 # Settings too structured for a plain field; a GM edits them as JSON under "Advanced".
-ADVANCED_SETTINGS = ("ladder", "build", "advancement", "injury_track", "wound_track")
+ADVANCED_SETTINGS = (
+    "ladder",
+    "build",
+    "advancement",
+    "injury_track",
+    "wound_track",
+    "damage_options",
+)
 
 
 def _choices(values: Any, label: Any = str) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import views
+from campaigns import clock_views, spotlight_views, views
 from characters import exchange_views
 
 app_name = "campaigns"
@@ -30,4 +30,74 @@ urlpatterns = [
     path("<int:campaign_id>/leave/", views.campaign_leave, name="leave"),
     path("<int:campaign_id>/gm-moves/", views.gm_moves, name="gm_moves"),
     path("<int:campaign_id>/export.json", exchange_views.campaign_export, name="export"),
+    path(
+        "<int:campaign_id>/table/spotlight/",
+        spotlight_views.spotlight_section,
+        name="spotlight",
+    ),
+    path(
+        "<int:campaign_id>/table/spotlight/move/",
+        spotlight_views.spotlight_move,
+        name="spotlight_move",
+    ),
+    path("<int:campaign_id>/table/hand/", spotlight_views.hand, name="hand"),
+    path("<int:campaign_id>/table/hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
+    path("<int:campaign_id>/table/hand/lower/", spotlight_views.hand_lower, name="hand_lower"),
+    path("<int:campaign_id>/table/x-card/", spotlight_views.x_card_tap, name="x_card"),
+    # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
+    path(
+        "<int:campaign_id>/table/countdowns/",
+        clock_views.countdown_create,
+        name="countdown_create",
+    ),
+    path(
+        "<int:campaign_id>/table/countdowns/<int:countdown_id>/mark/",
+        clock_views.countdown_mark,
+        name="countdown_mark",
+    ),
+    path(
+        "<int:campaign_id>/table/countdowns/<int:countdown_id>/unmark/",
+        clock_views.countdown_unmark,
+        name="countdown_unmark",
+    ),
+    path(
+        "<int:campaign_id>/table/countdowns/<int:countdown_id>/visibility/",
+        clock_views.countdown_visibility,
+        name="countdown_visibility",
+    ),
+    path(
+        "<int:campaign_id>/table/countdowns/<int:countdown_id>/delete/",
+        clock_views.countdown_delete,
+        name="countdown_delete",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/",
+        clock_views.challenge_create,
+        name="challenge_create",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/<int:challenge_id>/check/",
+        clock_views.challenge_check,
+        name="challenge_check",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/<int:challenge_id>/unmark/",
+        clock_views.challenge_unmark,
+        name="challenge_unmark",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/<int:challenge_id>/recover/",
+        clock_views.challenge_recover,
+        name="challenge_recover",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/<int:challenge_id>/visibility/",
+        clock_views.challenge_visibility,
+        name="challenge_visibility",
+    ),
+    path(
+        "<int:campaign_id>/table/challenges/<int:challenge_id>/delete/",
+        clock_views.challenge_delete,
+        name="challenge_delete",
+    ),
 ]

@@ -50,6 +50,7 @@ class RollForm(forms.Form):
     secret = forms.BooleanField(required=False, label="Secret (only GMs see it)")
     hidden_difficulty = forms.BooleanField(required=False, label="Keep the difficulty hidden")
     key = forms.CharField(max_length=64, min_length=8)
+    challenge = forms.IntegerField(required=False)  # a check's margin marks this challenge
 
     def clean_modifiers(self) -> tuple[int, ...]:
         return parse_modifiers(self.cleaned_data["modifiers"])

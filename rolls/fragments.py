@@ -6,6 +6,7 @@ from typing import Literal
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
+from campaigns import clock_fragments, spotlight
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from rolls import log_selectors, selectors
@@ -147,7 +148,10 @@ def table_state(membership: Membership) -> str:
     audience: Audience = "gm" if membership.is_gm else "everyone"
     entries = recent_entries(campaign, audience)
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
-    return session_status(campaign, audience) + log + presence(campaign.pk)
+    state = session_status(campaign, audience) + log + presence(campaign.pk)
+    state += spotlight.fragment(campaign, audience)
+    state += clock_fragments.table_state(membership)
+    return state
 
 
 def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
@@ -156,9 +160,14 @@ def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
     if roll.secret and not gm_view:
         return SECRET_TEXT
     s = roll.snapshot
+    if "confirms" in s:  # a fight's wounds marked (rolls/fight.py): the label says which
+        return roll.label
     if roll.kind == Roll.Kind.CONTEST:
         sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])
-        return f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
+        line = f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
+        for wound in s.get("fight", {}).get("wounds", []):
+            line += f"; {wound['name']}: {wound['level_name'] or 'no wound'}"
+        return line
     line = f"{roll.label}: {' '.join(s['shown'])} → {s['result_name']}"
     if s.get("reaction"):
         line += f" ({s['reaction']})"

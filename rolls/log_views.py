@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
+from campaigns import spotlight
 from campaigns.access import membership_or_404
 from campaigns.models import Membership, PlaySession
 from fudgetable.http import AuthenticatedHttpRequest
@@ -173,6 +174,7 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
         "membership": membership,
         "session": session,
         "xp_awarded": sorted(session.xp_awarded.items()),
+        "spotlight_shares": spotlight.session_shares(session),
         "entries": _entries(request, membership, rolls, controls=False),
     }
     return render(request, "rolls/session_recap.html", context)

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, PlaySession
 from campaigns.selectors import campaign_ruleset
+from campaigns.spotlight import spotlight_session_end
 from characters.models import Character, Trait
 from characters.services import fudge_points_change, xp_award
 from fudgetable import live
@@ -368,6 +369,7 @@ def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = No
         raise RulesError("session", "that session has already ended")
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
+    spotlight_session_end(session=session)
     per_session = campaign_ruleset(session.campaign).xp_per_session
     took_part = set(
         session.rolls.filter(character__kind=Character.Kind.PC).values_list(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rolls import log_views, views
+from rolls import fight_views, log_views, views
 
 app_name = "rolls"
 urlpatterns = [
@@ -15,4 +15,6 @@ urlpatterns = [
     path("log.md", log_views.export, {"fmt": "md"}, name="log_markdown"),
     path("log.json", log_views.export, {"fmt": "json"}, name="log_json"),
     path("sessions/<int:number>/", log_views.recap, name="recap"),
+    path("fight/", fight_views.fight, name="fight"),
+    path("fight/<int:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
 ]

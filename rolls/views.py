@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import gm_or_403, membership_or_404
+from campaigns.challenges import challenge_roll
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
@@ -141,6 +142,17 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
     gm = membership.is_gm
     secret, hidden = bool(data.get("secret")) and gm, bool(data.get("hidden_difficulty")) and gm
     key, kind = str(data["key"]), data["kind"]
+    if data.get("challenge"):
+        # The check and the challenge's mark (by its margin) are one transaction.
+        if kind != "check":
+            raise RulesError("challenge", "only a trait check marks a challenge")
+        plain = {**data, "challenge": None}
+        return challenge_roll(
+            membership=membership,
+            challenge_id=data["challenge"],
+            key=key,
+            roll=lambda: roll_from(membership, plain),
+        )
     if kind in ("situational", "reaction"):
         return services.roll_reading(
             membership=membership,

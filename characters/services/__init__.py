@@ -49,6 +49,7 @@ from characters.services.sheet_parts import (
     profile_update,
     track_heal,
     track_set_box,
+    track_take_wound,
     xp_award,
 )
 from characters.services.sheets import (
@@ -102,6 +103,7 @@ __all__ = [
     "profile_update",
     "track_heal",
     "track_set_box",
+    "track_take_wound",
     "trait_add",
     "trait_advance",
     "trait_remove",

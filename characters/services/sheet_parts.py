@@ -14,7 +14,7 @@ from characters.models import (
 )
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services._common import MAX_FUDGE_POINTS, MAX_XP, StaleEdit, locked, track_template
-from fudgetable.rules import sheet_tracks
+from fudgetable.rules import fight, sheet_tracks
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.sheet import (
@@ -263,3 +263,19 @@ def exception_approve(*, character: Character, note: str) -> Character:
 
 def character_delete(*, character: Character) -> None:
     character.delete()
+
+
+@transaction.atomic
+def track_take_wound(*, character: Character, level: int, name: str) -> fight.Marked:
+    """Marks a wound of ``level`` (called ``name`` on the campaign's wound track): on a PC's
+    wound track, or as boxes on an NPC's condition track."""
+    character = locked(character)
+    ruleset = campaign_ruleset(character.campaign)
+    templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
+    key = fight.wound_track_key(templates)
+    template = templates[key]
+    state = sheet_tracks.state_of(template, character.tracks.get(key))
+    marked = fight.mark_wound(key, template, state, level, name)
+    character.tracks[key] = marked.state.to_dict()
+    character.save(update_fields=["tracks", "updated_at"])
+    return marked

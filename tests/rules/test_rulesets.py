@@ -488,6 +488,7 @@ GOOD: dict[str, tuple[str, Any, Any, Any]] = {
         ("reroll", "coincidence"),
         ["reroll", "coincidence"],
     ),
+    "damage_options": (EZ, [4, 1, 1], (1, 4), [1, 4]),
 }
 
 # setting: [(preset, bad value, the setting the error names)]
@@ -599,6 +600,13 @@ BAD: dict[str, list[tuple[str, Any, str]]] = {
         (LITE, [["reroll"]], "fudge_point_uses"),
         (LITE, [{"use": "reroll"}], "fudge_point_uses"),
     ],
+    "damage_options": [
+        (EZ, 1, "damage_options"),
+        (EZ, "1, 2", "damage_options"),
+        (EZ, [5], "damage_options"),
+        (EZ, [True], "damage_options"),
+        (EZ, ["2"], "damage_options"),
+    ],
 }
 
 
@@ -610,7 +618,7 @@ def test_settings_are_listed_in_the_order_they_are_applied() -> None:
     order = list(SETTINGS)
     assert order.index("ladder") < order.index("default_difficulty")
     assert order.index("injury_track") < order.index("last_box")
-    assert len(order) == len(set(order)) == 18
+    assert len(order) == len(set(order)) == 19
 
 
 @pytest.mark.parametrize("setting", list(GOOD))
@@ -973,6 +981,7 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "xp_on_a_miss": st.booleans(),
     "starting_fudge_points": st.integers(0, 20),
     "fudge_point_uses": st.lists(st.sampled_from(list(FUDGE_POINT_USES)), max_size=10),
+    "damage_options": st.lists(st.sampled_from([1, 2, 3, 4]), max_size=6),
 }
 
 

@@ -8,6 +8,7 @@ A campaign stores only its overrides as JSON; ``resolve`` checks them one by one
 """
 
 from fudgetable.rules.rulesets.model import (
+    DAMAGE_OPTIONS,
     FUDGE_POINT_USES,
     AdvancementTable,
     BuildMethod,
@@ -19,6 +20,7 @@ from fudgetable.rules.rulesets.overrides import SETTINGS, get_preset, resolve
 from fudgetable.rules.rulesets.presets import DEFAULT_KEY, GM_MOVES, PRESETS, TRAIT_LISTS
 
 __all__ = [
+    "DAMAGE_OPTIONS",
     "DEFAULT_KEY",
     "FUDGE_POINT_USES",
     "GM_MOVES",

@@ -46,6 +46,15 @@ FUDGE_POINT_USES = {
     "coincidence": "Ensure a favourable coincidence",
 }
 
+# EZFudge's "Damage Roll Options", by the seed's numbers; all optional, so none is on unless a
+# campaign turns it on (fudgetable/rules/fight.py applies them).
+DAMAGE_OPTIONS = {
+    1: "A successful attack with a Superb roll always does at least a Scratch",
+    2: "Roll one Fudge die and add it to any wound calculation",
+    3: "If the melee actions tie, each fighter takes a Scratch",
+    4: "After the wound calculation, a Fudge die's minus or plus shifts the wound down or up one",
+}
+
 MAX_TRAITS = 60
 MAX_NAME = 80
 
@@ -106,6 +115,7 @@ class Ruleset:
     xp_on_a_miss: bool = False
     starting_fudge_points: int = 3
     fudge_point_uses: tuple[str, ...] = ("reroll", "alter-by-one")
+    damage_options: tuple[int, ...] = ()
     overrides: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -149,4 +159,5 @@ class Ruleset:
             "xp_on_a_miss": self.xp_on_a_miss,
             "starting_fudge_points": self.starting_fudge_points,
             "fudge_point_uses": list(self.fudge_point_uses),
+            "damage_options": list(self.damage_options),
         }

@@ -15,6 +15,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder, get_ladder
 from fudgetable.rules.resolution import NPC_ROLL_MODES, Criticals, ModifierPolicy, Outcome
 from fudgetable.rules.rulesets.model import (
+    DAMAGE_OPTIONS,
     FUDGE_POINT_USES,
     MAX_NAME,
     MAX_TRAITS,
@@ -151,6 +152,17 @@ def _uses(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     return uses, list(uses)
 
 
+def _damage_options(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
+    if isinstance(raw, str) or not isinstance(raw, Sequence):
+        raise RulesError("damage_options", "must be a list of option numbers")
+    for option in raw:
+        if not data.is_int(option) or option not in DAMAGE_OPTIONS:
+            known = ", ".join(map(str, DAMAGE_OPTIONS))
+            raise RulesError("damage_options", f"{option!r} is not one of {known}")
+    options = tuple(sorted(set(raw)))
+    return options, list(options)
+
+
 # setting -> (the Ruleset field it sets, its parser). In this order, so that a difficulty is
 # read on the campaign's own ladder and the last-box choice lands on its own injury track.
 _SETTINGS: Mapping[str, tuple[str, Parse]] = {
@@ -178,6 +190,7 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "xp_on_a_miss": ("xp_on_a_miss", _flag),
     "starting_fudge_points": ("starting_fudge_points", _count("starting_fudge_points", 20)),
     "fudge_point_uses": ("fudge_point_uses", _uses),
+    "damage_options": ("damage_options", _damage_options),
 }
 SETTINGS = tuple(_SETTINGS)
 

@@ -1,0 +1,218 @@
+"""Fate challenge ladders at the table (Fate, Fudge edition, ch. 3): a check's margin marks a
+box, a full rung overflows upward, a failure may cost successes; all by
+``fudgetable.rules.challenges``. Span and recovery are kept as notes in words; the GM applies
+recovery when time has passed.
+"""
+
+from collections.abc import Callable, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from campaigns import clock_fragments
+from campaigns.clock_selectors import PRESETS, rules_challenge
+from campaigns.models import Campaign, Challenge, Membership
+from fudgetable import live
+from fudgetable.rules import challenges as ladder_rules
+from fudgetable.rules.errors import RulesError
+from rolls.models import Roll
+
+NAME_LENGTH = 120
+NOTES_LENGTH = 2000
+MAX_RUNGS = 10
+MAX_RUNG_BOXES = 20
+MAX_MOS = 20
+MAX_PERIODS = 100
+
+RungShape = tuple[int, int, str]  # least margin of success, boxes, note
+
+
+def _ladder(
+    name: str, preset: str, rungs: Sequence[RungShape], fragility: str
+) -> ladder_rules.ChallengeLadder:
+    if preset:
+        if preset not in PRESETS:
+            raise ValidationError("Pick one of the challenges offered, or shape your own.")
+        return PRESETS[preset]
+    if not rungs or len(rungs) > MAX_RUNGS:
+        raise ValidationError(f"A challenge has from 1 to {MAX_RUNGS} rungs.")
+    for mos, boxes, note in rungs:
+        if not 0 <= mos <= MAX_MOS:
+            raise ValidationError(f"A rung's margin of success is from 0 to {MAX_MOS}.")
+        if not 1 <= boxes <= MAX_RUNG_BOXES:
+            raise ValidationError(f"A rung has from 1 to {MAX_RUNG_BOXES} boxes.")
+        if len(note) > NAME_LENGTH:
+            raise ValidationError(f"A rung's note fits in {NAME_LENGTH} characters.")
+    try:
+        kind = ladder_rules.Fragility(fragility)
+    except ValueError:
+        raise ValidationError("Pick what a failure does.") from None
+    shape = tuple(ladder_rules.Rung(mos, boxes, note) for mos, boxes, note in rungs)
+    return ladder_rules.ChallengeLadder(name, shape, fragility=kind)
+
+
+def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
+    """The preset's span and recovery in words, for the GM to apply."""
+    lines = []
+    if ladder.span is not None:
+        lines.append(f"Span: {ladder.span.count} check(s) each {ladder.span.period}.")
+    if ladder.recovery is not None:
+        lines.append(
+            f"Recovery: {ladder.recovery.count} box(es) lost each {ladder.recovery.period}."
+        )
+    lines += [f"A margin of failure of {t.mof} or worse: {t.event}." for t in ladder.triggers]
+    return "\n".join(lines)
+
+
+def _publish(challenge: Challenge, event: str, *, players: bool, announce: Sequence[str] = ()):
+    """The challenge list to every socket; players get nothing about a GM-only challenge."""
+    campaign = challenge.campaign
+    note = clock_fragments.announcement(list(announce))
+    lists = {
+        audience: clock_fragments.challenge_list(campaign, audience, oob=True) + note
+        for audience in clock_fragments.AUDIENCES
+        if audience == "gm" or players
+    }
+    live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
+
+
+def _players_see(challenge: Challenge) -> bool:
+    return challenge.visibility != Challenge.Visibility.GM
+
+
+@transaction.atomic
+def challenge_create(
+    *,
+    campaign: Campaign,
+    name: str = "",
+    preset: str = "",
+    rungs: Sequence[RungShape] = (),
+    fragility: str = ladder_rules.Fragility.EQUIVALENT.value,
+    notes: str = "",
+    visibility: str = Challenge.Visibility.PUBLIC,
+) -> Challenge:
+    """A challenge from a preset ladder, or of the GM's own shape (rungs and fragility)."""
+    name, notes = name.strip(), notes.strip()
+    if visibility not in Challenge.Visibility.values:
+        raise ValidationError("Pick who sees the challenge.")
+    if len(name) > NAME_LENGTH:
+        raise ValidationError(f"A challenge's name fits in {NAME_LENGTH} characters.")
+    if not name and not preset:
+        raise ValidationError("A challenge of your own shape needs a name.")
+    ladder = _ladder(name, preset, rungs, fragility)
+    notes = notes or _pace_notes(ladder)
+    if len(notes) > NOTES_LENGTH:
+        raise ValidationError(f"The notes fit in {NOTES_LENGTH} characters.")
+    challenge = Challenge.objects.create(
+        campaign=campaign,
+        name=name or ladder.name,
+        ladder=ladder.to_dict(),
+        state=ladder.empty().to_dict(),
+        notes=notes,
+        visibility=visibility,
+    )
+    _publish(challenge, "challenge.created", players=_players_see(challenge))
+    return challenge
+
+
+def _locked(challenge: Challenge) -> Challenge:
+    return Challenge.objects.select_for_update().select_related("campaign").get(pk=challenge.pk)
+
+
+@transaction.atomic
+def challenge_check(*, challenge: Challenge, margin: int) -> ladder_rules.Checked:
+    """One check: a margin of 0 or more marks a box, a failure may cost successes."""
+    row = _locked(challenge)
+    ladder, state = rules_challenge(row)
+    checked = ladder_rules.check(ladder, state, margin)
+    row.state = checked.state.to_dict()
+    row.save(update_fields=["state"])
+    announce = [f"{row.name}: {event}" for event in checked.events]
+    if checked.state.destroyed:
+        announce.append(f"{row.name} is ruined.")
+    elif ladder_rules.is_done(ladder, checked.state):
+        top = ladder.rungs[-1].note
+        announce.append(f"{row.name} is complete." + (f" {top}" if top else ""))
+    _publish(row, "challenge.checked", players=_players_see(row), announce=announce)
+    return checked
+
+
+@transaction.atomic
+def challenge_unmark(*, challenge: Challenge, rung: int) -> Challenge:
+    """Takes one box off a rung (a GM correction)."""
+    row = _locked(challenge)
+    ladder, state = rules_challenge(row)
+    row.state = ladder_rules.unmark(ladder, state, rung).to_dict()
+    row.save(update_fields=["state"])
+    _publish(row, "challenge.unmarked", players=_players_see(row))
+    return row
+
+
+@transaction.atomic
+def challenge_recover(*, challenge: Challenge, periods: int) -> Challenge:
+    """Boxes lost to the time that has passed, at the ladder's recovery pace."""
+    if not 0 <= periods <= MAX_PERIODS:
+        raise ValidationError(f"From 0 to {MAX_PERIODS} periods.")
+    row = _locked(challenge)
+    ladder, state = rules_challenge(row)
+    if ladder.recovery is None:
+        raise RulesError("recovery", f"{row.name} loses no boxes over time")
+    row.state = ladder_rules.recover(ladder, state, periods).to_dict()
+    row.save(update_fields=["state"])
+    _publish(row, "challenge.recovered", players=_players_see(row))
+    return row
+
+
+@transaction.atomic
+def challenge_set_visibility(*, challenge: Challenge, visibility: str) -> Challenge:
+    if visibility not in Challenge.Visibility.values:
+        raise ValidationError("Pick who sees the challenge.")
+    row = _locked(challenge)
+    players = _players_see(row) or visibility != Challenge.Visibility.GM
+    row.visibility = visibility
+    row.save(update_fields=["visibility"])
+    _publish(row, "challenge.visibility", players=players)
+    return row
+
+
+@transaction.atomic
+def challenge_delete(*, challenge: Challenge) -> None:
+    row = _locked(challenge)
+    players = _players_see(row)
+    row.delete()
+    _publish(row, "challenge.deleted", players=players)
+
+
+def _open_for(membership: Membership, challenge_id: int) -> Challenge:
+    """The challenge, locked, if this person may roll against it; else a RulesError that
+    says nothing of a GM-only challenge's existence."""
+    row = (
+        Challenge.objects.select_for_update()
+        .select_related("campaign")
+        .filter(pk=challenge_id, campaign_id=membership.campaign_id)
+        .first()
+    )
+    if row is None or not (membership.is_gm or _players_see(row)):
+        raise RulesError("challenge", "no such challenge at this table")
+    return row
+
+
+@transaction.atomic
+def challenge_roll(
+    *, membership: Membership, challenge_id: int, key: str, roll: Callable[[], Roll]
+) -> Roll:
+    """Makes a check with ``roll`` and marks the challenge with its margin, in one
+    transaction. A resent form (same key) gets its roll back and marks nothing: the challenge
+    is locked first, so a second copy sent at once waits and then finds the first's roll."""
+    challenge = _open_for(membership, challenge_id)
+    resent = Roll.objects.filter(
+        campaign_id=membership.campaign_id, roller_id=membership.user_id, idempotency_key=key
+    ).exists()
+    if resent:
+        return roll()
+    ladder, state = rules_challenge(challenge)
+    if state.destroyed or ladder_rules.is_done(ladder, state):
+        raise RulesError("challenge", f"{challenge.name} is already over")
+    made = roll()
+    challenge_check(challenge=challenge, margin=made.snapshot["margin"])
+    return made

@@ -1,0 +1,109 @@
+"""The table's countdowns and challenge ladders, rendered once per audience.
+
+Pushed copies are rendered without a request, so their forms carry no CSRF token and post
+through htmx (the page's ``hx-headers`` carry it); the page and htmx answers have it.
+"""
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from campaigns import clock_selectors
+from campaigns.clock_selectors import Audience
+from campaigns.models import Campaign, Challenge, Countdown, Membership
+
+COUNTDOWNS = "campaigns/table/countdowns.html"
+CHALLENGES = "campaigns/table/challenges.html"
+AUDIENCES: tuple[Audience, ...] = ("everyone", "gm")
+
+
+def audience_of(membership: Membership) -> Audience:
+    return "gm" if membership.is_gm else "everyone"
+
+
+def _context(campaign: Campaign, audience: Audience, template: str) -> dict[str, object]:
+    context: dict[str, object] = {"campaign": campaign, "gm_view": audience == "gm"}
+    if template == COUNTDOWNS:
+        context["countdown_rows"] = clock_selectors.countdown_rows(campaign, audience)
+        context["countdown_visibilities"] = Countdown.Visibility.choices
+    else:
+        context["challenge_rows"] = clock_selectors.challenge_rows(campaign, audience)
+        context["challenge_visibilities"] = Challenge.Visibility.choices
+        context["presets"] = clock_selectors.PRESET_CHOICES
+        context["fragilities"] = clock_selectors.FRAGILITY_CHOICES
+    return context
+
+
+def _list(
+    template: str,
+    campaign: Campaign,
+    audience: Audience,
+    *,
+    oob: bool,
+    problem: str,
+    request: HttpRequest | None,
+) -> str:
+    context = {**_context(campaign, audience, template), "oob": oob, "problem": problem}
+    return render_to_string(f"{template}#list", context, request=request)
+
+
+def countdown_list(
+    campaign: Campaign,
+    audience: Audience,
+    *,
+    oob: bool = False,
+    problem: str = "",
+    request: HttpRequest | None = None,
+) -> str:
+    return _list(COUNTDOWNS, campaign, audience, oob=oob, problem=problem, request=request)
+
+
+def challenge_list(
+    campaign: Campaign,
+    audience: Audience,
+    *,
+    oob: bool = False,
+    problem: str = "",
+    request: HttpRequest | None = None,
+) -> str:
+    return _list(CHALLENGES, campaign, audience, oob=oob, problem=problem, request=request)
+
+
+def card(
+    template: str,
+    membership: Membership,
+    request: HttpRequest,
+    *,
+    form: object = None,
+    problem: str = "",
+) -> str:
+    """A GM's whole card (list and the form that makes a new one), for an htmx answer."""
+    context = {
+        **_context(membership.campaign, audience_of(membership), template),
+        "form": form,
+        "form_problem": problem,
+    }
+    return render_to_string(f"{template}#card", context, request=request)
+
+
+def announcement(lines: list[str]) -> str:
+    """Lines for the top of the roll log; pushed, not stored, so a reconnect drops them."""
+    if not lines:
+        return ""
+    entry = render_to_string(
+        f"{COUNTDOWNS}#announcement", {"lines": lines, "at": timezone.localtime()}
+    )
+    return render_to_string("rolls/table.html#log-prepend", {"entry": entry})
+
+
+def page_context(membership: Membership, template: str) -> dict[str, object]:
+    """What one of the table page's cards needs (the page renders it with its request)."""
+    return _context(membership.campaign, audience_of(membership), template)
+
+
+def table_state(membership: Membership) -> str:
+    """Both lists for a socket's (re)connect, as that member's audience sees them."""
+    campaign, audience = membership.campaign, audience_of(membership)
+    return countdown_list(campaign, audience, oob=True) + challenge_list(
+        campaign, audience, oob=True
+    )

@@ -1,0 +1,146 @@
+"""Reads for the table's countdowns and challenge ladders, shaped for one audience.
+
+``everyone`` (players and observers) never gets a GM-only countdown or challenge, and gets a
+hidden-progress countdown's name without its boxes; ``gm`` gets everything.
+"""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from campaigns.models import Campaign, Challenge, Countdown, Membership
+from fudgetable.rules import challenges as ladder_rules
+from fudgetable.rules import countdowns as countdown_rules
+
+Audience = Literal["everyone", "gm"]
+
+# The challenge ladders a GM starts from (Fate 3.1.2, 3.1.3 and 3.2.2), by form value.
+PRESETS = {
+    "static": ladder_rules.STATIC_LADDER,
+    "word-on-the-street": ladder_rules.WORD_ON_THE_STREET,
+    "chess-match": ladder_rules.CHESS_MATCH,
+}
+PRESET_CHOICES = [(key, ladder.name) for key, ladder in PRESETS.items()]
+FRAGILITY_CHOICES = [
+    (ladder_rules.Fragility.EQUIVALENT.value, "A failure removes a success at its rung or higher"),
+    (ladder_rules.Fragility.NONE.value, "Failures remove nothing"),
+    (ladder_rules.Fragility.HIGHEST.value, "A failure removes the highest success"),
+    (ladder_rules.Fragility.ALL.value, "A failure removes every success"),
+    (ladder_rules.Fragility.DESTROY.value, "A failure ruins the project"),
+]
+
+
+def rules_countdown(countdown: Countdown) -> countdown_rules.Countdown:
+    stage = countdown_rules.Stage(countdown.boxes, countdown.outcome)
+    return countdown_rules.Countdown(countdown.name, (stage,), marked=countdown.marked)
+
+
+def rules_challenge(
+    challenge: Challenge,
+) -> tuple[ladder_rules.ChallengeLadder, ladder_rules.ChallengeState]:
+    ladder = ladder_rules.ChallengeLadder.from_dict(challenge.ladder)
+    return ladder, ladder_rules.ChallengeState.from_dict(challenge.state)
+
+
+def skill_challenge(success: Countdown, failure: Countdown) -> countdown_rules.SkillChallenge:
+    return countdown_rules.SkillChallenge(rules_countdown(success), rules_countdown(failure))
+
+
+@dataclass(frozen=True)
+class CountdownRow:
+    countdown: Countdown
+    failure: Countdown | None  # the linked failure countdown of a skill challenge
+    boxes: tuple[bool, ...] | None  # None: this audience may not see how full it is
+    failure_boxes: tuple[bool, ...] | None
+    decision: str  # "complete", "succeeded", "failed" or ""
+
+
+def _boxes(countdown: Countdown) -> tuple[bool, ...]:
+    return tuple(number < countdown.marked for number in range(countdown.boxes))
+
+
+def _decision(countdown: Countdown, failure: Countdown | None) -> str:
+    if failure is None:
+        return "complete" if rules_countdown(countdown).complete else ""
+    decision = skill_challenge(countdown, failure).decision
+    if decision is None:
+        return ""
+    return "succeeded" if decision is countdown_rules.Decision.SUCCESS else "failed"
+
+
+def countdown_rows(campaign: Campaign, audience: Audience) -> list[CountdownRow]:
+    """The countdowns this audience sees; a failure countdown shows with its skill challenge."""
+    countdowns = Countdown.objects.filter(campaign=campaign, success__isnull=True)
+    if audience != "gm":
+        countdowns = countdowns.exclude(visibility=Countdown.Visibility.GM)
+    rows = []
+    for countdown in countdowns.select_related("failure"):
+        failure = countdown.failure
+        shown = audience == "gm" or countdown.visibility == Countdown.Visibility.PUBLIC
+        rows.append(
+            CountdownRow(
+                countdown=countdown,
+                failure=failure,
+                boxes=_boxes(countdown) if shown else None,
+                failure_boxes=_boxes(failure) if shown and failure else None,
+                decision=_decision(countdown, failure) if shown else "",
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class RungRow:
+    index: int
+    margins: str  # the margins of success that land here: "0", "2-4", "7+"
+    boxes: tuple[bool, ...]
+    marked: int
+    note: str
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    challenge: Challenge
+    rungs: tuple[RungRow, ...]
+    done: bool
+    destroyed: bool
+    recovers: bool  # whether time takes boxes off (the ladder has a recovery pace)
+
+
+def _rungs(ladder: ladder_rules.ChallengeLadder, state: ladder_rules.ChallengeState) -> tuple:
+    floors = [rung.mos for rung in ladder.rungs]
+    rows = []
+    for index, (rung, marked) in enumerate(zip(ladder.rungs, state.marks, strict=True)):
+        if index + 1 == len(floors):
+            margins = f"{rung.mos}+"
+        elif floors[index + 1] - 1 > rung.mos:
+            margins = f"{rung.mos}-{floors[index + 1] - 1}"
+        else:
+            margins = str(rung.mos)
+        boxes = tuple(number < marked for number in range(rung.boxes))
+        rows.append(RungRow(index, margins, boxes, marked, rung.note))
+    return tuple(rows)
+
+
+def challenge_row(challenge: Challenge) -> ChallengeRow:
+    ladder, state = rules_challenge(challenge)
+    return ChallengeRow(
+        challenge=challenge,
+        rungs=_rungs(ladder, state),
+        done=ladder_rules.is_done(ladder, state),
+        destroyed=state.destroyed,
+        recovers=ladder.recovery is not None,
+    )
+
+
+def challenge_rows(campaign: Campaign, audience: Audience) -> list[ChallengeRow]:
+    challenges = Challenge.objects.filter(campaign=campaign)
+    if audience != "gm":
+        challenges = challenges.exclude(visibility=Challenge.Visibility.GM)
+    return [challenge_row(challenge) for challenge in challenges]
+
+
+def challenges_to_roll(membership: Membership) -> list[Challenge]:
+    """The challenges this person may roll against now: visible to them and still open."""
+    audience: Audience = "gm" if membership.is_gm else "everyone"
+    rows = challenge_rows(membership.campaign, audience)
+    return [row.challenge for row in rows if not row.done and not row.destroyed]

@@ -1,0 +1,193 @@
+"""Countdowns at the table (Fudge Lite "Countdowns"): the GM makes one, marks and unmarks its
+boxes, and the table hears when the last box is marked.
+
+A countdown with a linked failure countdown is a skill challenge: whichever fills first decides
+it (``fudgetable.rules.countdowns.SkillChallenge``). Every command locks the pair, so two GMs
+marking at once never lose a mark or decide a challenge twice.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns import clock_fragments
+from campaigns.clock_selectors import rules_countdown, skill_challenge
+from campaigns.models import Campaign, Countdown
+from fudgetable import live
+from fudgetable.rules.countdowns import Decision
+from fudgetable.rules.errors import RulesError
+
+MAX_BOXES = 100
+NAME_LENGTH = 120
+OUTCOME_LENGTH = 300
+FAILURE_SUFFIX = ": failures"
+
+
+def _checked(name: str, boxes: int, outcome: str) -> None:
+    if not name:
+        raise ValidationError("A countdown needs a name.")
+    if len(name) > NAME_LENGTH:
+        raise ValidationError(f"A countdown's name fits in {NAME_LENGTH} characters.")
+    if not 1 <= boxes <= MAX_BOXES:
+        raise ValidationError(f"A countdown has from 1 to {MAX_BOXES} boxes.")
+    if len(outcome) > OUTCOME_LENGTH:
+        raise ValidationError(f"What happens fits in {OUTCOME_LENGTH} characters.")
+
+
+def _visibility(value: str) -> None:
+    if value not in Countdown.Visibility.values:
+        raise ValidationError("Pick who sees the countdown.")
+
+
+def _publish(
+    campaign: Campaign, event: str, *, players: bool, announce: tuple[str, ...] = ()
+) -> None:
+    """The countdown list to every socket; players get nothing when only GMs could see the
+    countdown, before and after, and completion goes to whoever may see the countdown."""
+    note = clock_fragments.announcement(list(announce))
+    lists = {
+        audience: clock_fragments.countdown_list(campaign, audience, oob=True) + note
+        for audience in clock_fragments.AUDIENCES
+        if audience == "gm" or players
+    }
+    live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
+
+
+@transaction.atomic
+def countdown_create(
+    *,
+    campaign: Campaign,
+    name: str,
+    boxes: int,
+    outcome: str = "",
+    visibility: str = Countdown.Visibility.PUBLIC,
+    failure_boxes: int | None = None,
+    failure_outcome: str = "",
+) -> Countdown:
+    """A countdown; with ``failure_boxes`` also its failure countdown, making a skill challenge."""
+    name, outcome, failure_outcome = name.strip(), outcome.strip(), failure_outcome.strip()
+    _checked(name, boxes, outcome)
+    _visibility(visibility)
+    failure = None
+    if failure_boxes is not None:
+        failure_name = name[: NAME_LENGTH - len(FAILURE_SUFFIX)] + FAILURE_SUFFIX
+        _checked(failure_name, failure_boxes, failure_outcome)
+        failure = Countdown.objects.create(
+            campaign=campaign,
+            name=failure_name,
+            boxes=failure_boxes,
+            outcome=failure_outcome,
+            visibility=visibility,
+        )
+    countdown = Countdown.objects.create(
+        campaign=campaign,
+        name=name,
+        boxes=boxes,
+        outcome=outcome,
+        visibility=visibility,
+        failure=failure,
+    )
+    _publish(campaign, "countdown.created", players=visibility != Countdown.Visibility.GM)
+    return countdown
+
+
+def _locked_pair(countdown: Countdown) -> tuple[Countdown, Countdown | None]:
+    """The countdown (for a failure countdown: the skill challenge it belongs to) and its
+    failure countdown, locked in that order by every command."""
+    rows = Countdown.objects.select_for_update()
+    head = rows.filter(failure_id=countdown.pk).first() or rows.get(pk=countdown.pk)
+    return head, rows.get(pk=head.failure_id) if head.failure_id else None
+
+
+def _save(*countdowns: Countdown | None) -> None:
+    for countdown in countdowns:
+        if countdown is not None:
+            countdown.save(update_fields=["marked", "completed_at"])
+
+
+def _completion(name: str, verb: str, outcome: str) -> tuple[str, ...]:
+    return (f"{name} {verb}." + (f" {outcome}" if outcome else ""),)
+
+
+def _one_of(countdown: Countdown, head: Countdown, failure: Countdown | None) -> Countdown:
+    """The locked row of the countdown the GM acted on."""
+    return failure if failure is not None and countdown.pk == failure.pk else head
+
+
+@transaction.atomic
+def countdown_mark(*, countdown: Countdown) -> Countdown:
+    """Marks the next box. A full countdown, or a decided skill challenge, takes no more."""
+    head, failure = _locked_pair(countdown)
+    now = timezone.now()
+    announce: tuple[str, ...] = ()
+    if failure is None:
+        before = rules_countdown(head)
+        if before.complete:
+            raise RulesError("countdown", f"every box of {head.name} is already marked")
+        head.marked = before.mark().marked
+        if rules_countdown(head).complete:
+            head.completed_at = now
+            announce = _completion(head.name, "is complete", head.outcome)
+    else:
+        pair = skill_challenge(head, failure)
+        if pair.decision is not None:
+            raise RulesError("countdown", f"{head.name} is already decided")
+        after = pair.record(succeeded=countdown.pk == head.pk)
+        head.marked, failure.marked = after.success.marked, after.failure.marked
+        if after.decision is Decision.SUCCESS:
+            head.completed_at = now
+            announce = _completion(head.name, "succeeded", head.outcome)
+        elif after.decision is Decision.FAILURE:
+            failure.completed_at = now
+            announce = _completion(head.name, "failed", failure.outcome)
+    _save(head, failure)
+    players = head.visibility != Countdown.Visibility.GM
+    _publish(head.campaign, "countdown.marked", players=players, announce=announce)
+    return _one_of(countdown, head, failure)
+
+
+@transaction.atomic
+def countdown_unmark(*, countdown: Countdown) -> Countdown:
+    """Clears the last marked box (a GM correction); undoing the deciding box reopens a skill
+    challenge."""
+    head, failure = _locked_pair(countdown)
+    if failure is None:
+        if not head.marked:
+            raise RulesError("countdown", f"no box of {head.name} is marked")
+        head.marked = rules_countdown(head).unmark().marked
+    else:
+        after = skill_challenge(head, failure).undo(succeeded=countdown.pk == head.pk)
+        head.marked, failure.marked = after.success.marked, after.failure.marked
+        failure.completed_at = failure.completed_at if after.failure.complete else None
+    head.completed_at = head.completed_at if rules_countdown(head).complete else None
+    _save(head, failure)
+    players = head.visibility != Countdown.Visibility.GM
+    _publish(head.campaign, "countdown.unmarked", players=players)
+    return _one_of(countdown, head, failure)
+
+
+@transaction.atomic
+def countdown_set_visibility(*, countdown: Countdown, visibility: str) -> Countdown:
+    """Who sees the countdown (and its failure countdown): everyone, its name only, or GMs."""
+    _visibility(visibility)
+    head, failure = _locked_pair(countdown)
+    # Players lose a countdown turned GM-only and gain one that stops being GM-only.
+    gm_only = Countdown.Visibility.GM
+    players = head.visibility != gm_only or visibility != gm_only
+    for row in (head, failure):
+        if row is not None:
+            row.visibility = visibility
+            row.save(update_fields=["visibility"])
+    _publish(head.campaign, "countdown.visibility", players=players)
+    return head
+
+
+@transaction.atomic
+def countdown_delete(*, countdown: Countdown) -> None:
+    """Removes the countdown; a skill challenge goes with both its countdowns."""
+    head, failure = _locked_pair(countdown)
+    campaign, players = head.campaign, head.visibility != Countdown.Visibility.GM
+    head.delete()
+    if failure is not None:
+        failure.delete()
+    _publish(campaign, "countdown.deleted", players=players)

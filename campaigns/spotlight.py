@@ -1,0 +1,214 @@
+"""The spotlight (Fudge Lite): the GM moves it to a PC or to nobody, players raise a hand to
+ask for it, and each stretch a PC holds it during a session is kept as a SpotlightSpan, so the
+GM can see each one's share of the evening. The rules module does the share arithmetic.
+
+The section is pushed to every screen: the holder and who is waiting for everyone, and the
+GM's version adds the controls and the shares (so ``everyone`` never carries them)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from campaigns.models import Campaign, Membership, PlaySession, Spotlight, SpotlightSpan
+from characters.models import Character
+from fudgetable import live
+from fudgetable.rules import spotlight as rules
+from fudgetable.rules.errors import RulesError
+
+TEMPLATE = "campaigns/table/spotlight.html"
+Audience = Literal["everyone", "gm"]
+
+
+@dataclass(frozen=True)
+class Share:
+    """One PC's time in the spotlight during a session."""
+
+    name: str
+    seconds: int
+    percent: int
+
+    @property
+    def held(self) -> str:
+        minutes, seconds = divmod(self.seconds, 60)
+        if minutes >= 60:
+            return f"{minutes // 60} h {minutes % 60:02d} min"
+        return f"{minutes} min" if minutes else f"{seconds} s"
+
+
+@dataclass(frozen=True)
+class SpotlightState:
+    """What the spotlight section shows. ``pcs``, ``shares`` and ``session`` are the GM's."""
+
+    holder: Character | None
+    since: datetime | None
+    waiting: list[str]
+    gm_view: bool
+    pcs: list[Character]
+    shares: list[Share]
+    session: PlaySession | None
+
+
+# --- reads -------------------------------------------------------------------------------
+
+
+def _running_session(campaign: Campaign) -> PlaySession | None:
+    return campaign.sessions.filter(ended_at__isnull=True).first()
+
+
+def _current(campaign: Campaign) -> Spotlight:
+    """The campaign's spotlight; one nobody has touched yet is on nobody (and not written)."""
+    found = Spotlight.objects.filter(campaign=campaign).select_related("character").first()
+    return found or Spotlight(campaign=campaign)
+
+
+def _locked(campaign: Campaign) -> Spotlight:
+    Spotlight.objects.get_or_create(campaign=campaign)
+    return Spotlight.objects.select_for_update().get(campaign=campaign)
+
+
+def session_shares(session: PlaySession) -> list[Share]:
+    """Every PC of the campaign (and anyone else who held it) with their time in the
+    spotlight this session, a span still open counted up to now."""
+    spans = SpotlightSpan.objects.filter(session=session).select_related("character")
+    characters = {span.character_id: span.character for span in spans}
+    pcs = Character.objects.filter(campaign_id=session.campaign_id, kind=Character.Kind.PC)
+    characters.update({pc.pk: pc for pc in pcs})
+    held = rules.time_held(
+        ((span.character_id, span.started_at, span.ended_at) for span in spans),
+        now=timezone.now(),
+    )
+    seconds = {pk: held.get(pk, 0) for pk in characters}
+    percents = rules.shares(seconds)
+    found = [
+        Share(name=characters[pk].name, seconds=seconds[pk], percent=percents[pk])
+        for pk in characters
+    ]
+    return sorted(found, key=lambda share: (-share.seconds, share.name))
+
+
+def _waiting(spotlight: Spotlight) -> list[str]:
+    """Who has a hand up, in the order they raised it: each person's name and their PCs.
+    A hand of someone who since left the table (or stopped being a player) no longer counts."""
+    players = Membership.objects.filter(
+        campaign_id=spotlight.campaign_id, user_id__in=spotlight.hands, role=Membership.Role.PLAYER
+    ).select_related("user")
+    names = {m.user_id: m.user.get_username() for m in players}
+    pcs: dict[int, list[str]] = {}
+    for owner_id, name in Character.objects.filter(
+        campaign_id=spotlight.campaign_id, kind=Character.Kind.PC, owner_id__in=names
+    ).values_list("owner_id", "name"):
+        pcs.setdefault(owner_id, []).append(name)
+    return [
+        f"{names[uid]} ({', '.join(sorted(pcs[uid]))})" if uid in pcs else names[uid]
+        for uid in spotlight.hands
+        if uid in names
+    ]
+
+
+def spotlight_state(campaign: Campaign, *, gm_view: bool) -> SpotlightState:
+    spotlight = _current(campaign)
+    session = _running_session(campaign) if gm_view else None
+    return SpotlightState(
+        holder=spotlight.character,
+        since=spotlight.since,
+        waiting=_waiting(spotlight),
+        gm_view=gm_view,
+        pcs=list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
+        if gm_view
+        else [],
+        shares=session_shares(session) if session is not None else [],
+        session=session,
+    )
+
+
+def hand_is_up(campaign: Campaign, user: User) -> bool:
+    return user.pk in _current(campaign).hands
+
+
+def fragment(campaign: Campaign, audience: Audience) -> str:
+    """The section as pushed to (or sent on connect to) one audience."""
+    state = spotlight_state(campaign, gm_view=audience == "gm")
+    context = {"spot": state, "campaign": campaign, "oob": True}
+    return render_to_string(f"{TEMPLATE}#spotlight", context)
+
+
+def _announce(campaign: Campaign, event: str) -> None:
+    live.publish(
+        campaign.pk,
+        event,
+        everyone=fragment(campaign, "everyone"),
+        gm=fragment(campaign, "gm"),
+    )
+
+
+# --- writes ------------------------------------------------------------------------------
+
+
+def _close_spans(campaign: Campaign, now: datetime) -> None:
+    SpotlightSpan.objects.filter(session__campaign=campaign, ended_at__isnull=True).update(
+        ended_at=now
+    )
+
+
+@transaction.atomic
+def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotlight:
+    """Puts the spotlight on a PC, or on nobody. While a session runs, the stretch the last
+    holder had ends now and the new one's begins. The new holder's player lowers their hand:
+    they have what they were waiting for."""
+    if character is not None and (
+        character.campaign_id != campaign.pk or character.kind != Character.Kind.PC
+    ):
+        raise RulesError("character", "the spotlight goes to a PC of this campaign, or nobody")
+    spotlight = _locked(campaign)
+    now = timezone.now()
+    _close_spans(campaign, now)
+    session = _running_session(campaign)
+    if character is not None and session is not None:
+        SpotlightSpan.objects.create(session=session, character=character, started_at=now)
+    if character is None or spotlight.character_id != character.pk:
+        spotlight.since = now if character is not None else None
+    spotlight.character = character
+    if character is not None and character.owner_id in spotlight.hands:
+        spotlight.hands = [uid for uid in spotlight.hands if uid != character.owner_id]
+    spotlight.save(update_fields=["character", "since", "hands"])
+    _announce(campaign, "spotlight.moved")
+    return spotlight
+
+
+@transaction.atomic
+def hand_raise(*, campaign: Campaign, user: User) -> Spotlight:
+    """Asks for the spotlight; a hand already up keeps its place in the queue. Only players
+    raise a hand (the caller refuses GMs and observers)."""
+    spotlight = _locked(campaign)
+    if user.pk not in spotlight.hands:
+        spotlight.hands = [*spotlight.hands, user.pk]
+        spotlight.save(update_fields=["hands"])
+    _announce(campaign, "hand.raised")
+    return spotlight
+
+
+@transaction.atomic
+def hand_lower(*, campaign: Campaign, user: User) -> Spotlight:
+    spotlight = _locked(campaign)
+    if user.pk in spotlight.hands:
+        spotlight.hands = [uid for uid in spotlight.hands if uid != user.pk]
+        spotlight.save(update_fields=["hands"])
+    _announce(campaign, "hand.lowered")
+    return spotlight
+
+
+@transaction.atomic
+def spotlight_session_end(*, session: PlaySession) -> None:
+    """A session's end closes the stretch still running, so its shares stop growing, and
+    leaves the spotlight with nobody and every hand down for the next evening."""
+    campaign = session.campaign
+    spotlight = _locked(campaign)
+    _close_spans(campaign, session.ended_at or timezone.now())
+    spotlight.character, spotlight.since, spotlight.hands = None, None, []
+    spotlight.save(update_fields=["character", "since", "hands"])
+    _announce(campaign, "spotlight.moved")

@@ -1,0 +1,125 @@
+"""The table's spotlight, raised hands and X-card. Each command answers an htmx request with
+its fragment (every other screen gets it through the socket) and a plain POST with a redirect
+back to where it came from."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns import spotlight, x_card
+from campaigns.access import gm_or_403, membership_or_404
+from campaigns.models import Membership
+from characters.models import Character
+from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.rules.errors import RulesError
+
+TEMPLATE = "campaigns/table/spotlight.html"
+
+
+def _back(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """Back to the page the form was on (a sheet), else to the table."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect("rolls:table", campaign_id)
+
+
+def _section(request: AuthenticatedHttpRequest, membership: Membership) -> HttpResponse:
+    state = spotlight.spotlight_state(membership.campaign, gm_view=membership.is_gm)
+    context = {"spot": state, "campaign": membership.campaign, "membership": membership}
+    return render(request, f"{TEMPLATE}#spotlight", context)
+
+
+@require_GET
+@login_required
+def spotlight_section(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """The section as this person sees it: the GM's page refreshes its shares with it."""
+    membership = membership_or_404(request.user, campaign_id)
+    if not request.htmx:
+        return redirect("rolls:table", campaign_id)
+    return _section(request, membership)
+
+
+def _pc(membership: Membership, chosen: str) -> Character | None:
+    """The PC the GM picked ("" is nobody); an id from elsewhere is refused in words."""
+    if not chosen:
+        return None
+    pcs = Character.objects.filter(campaign_id=membership.campaign_id, kind=Character.Kind.PC)
+    character = pcs.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+    if character is None:
+        raise RulesError("character", "That PC is not in this campaign (any more).")
+    return character
+
+
+@require_POST
+@login_required
+def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    try:
+        character = _pc(membership, request.POST.get("character", ""))
+        spotlight.spotlight_move(campaign=membership.campaign, character=character)
+    except RulesError as error:
+        if request.htmx:
+            return HttpResponse(error.message, status=422)
+        messages.error(request, error.message)
+    if request.htmx:
+        return _section(request, membership)
+    return redirect("rolls:table", campaign_id)
+
+
+def _player(request: AuthenticatedHttpRequest, campaign_id: int) -> Membership:
+    membership = membership_or_404(request.user, campaign_id)
+    if membership.role != Membership.Role.PLAYER:
+        raise PermissionDenied("Players raise a hand; the GM hands out the spotlight.")
+    return membership
+
+
+def _hand(request: AuthenticatedHttpRequest, membership: Membership, up: bool) -> HttpResponse:
+    if not request.htmx:
+        return redirect("rolls:table", membership.campaign_id)
+    context = {"campaign": membership.campaign, "membership": membership, "hand_up": up}
+    return render(request, f"{TEMPLATE}#hand", context)
+
+
+@require_GET
+@login_required
+def hand(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """This person's own hand control, as it is now: the pushed section for players loads it,
+    so a hand the GM's move lowered stops offering to lower it. Others get an empty slot."""
+    membership = membership_or_404(request.user, campaign_id)
+    up = spotlight.hand_is_up(membership.campaign, request.user)
+    return _hand(request, membership, up=up)
+
+
+@require_POST
+@login_required
+def hand_raise(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _player(request, campaign_id)
+    spotlight.hand_raise(campaign=membership.campaign, user=request.user)
+    return _hand(request, membership, up=True)
+
+
+@require_POST
+@login_required
+def hand_lower(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = _player(request, campaign_id)
+    spotlight.hand_lower(campaign=membership.campaign, user=request.user)
+    return _hand(request, membership, up=False)
+
+
+@require_POST
+@login_required
+def x_card_tap(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """Any member, observers too. The user is looked at only to check membership."""
+    campaign = membership_or_404(request.user, campaign_id).campaign
+    x_card.x_card_tap(campaign=campaign)
+    if request.htmx:
+        return HttpResponse(x_card.banner(oob=False))
+    messages.warning(request, "The X-card was tapped: every screen at the table shows it.")
+    return _back(request, campaign_id)

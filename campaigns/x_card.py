@@ -1,0 +1,20 @@
+"""The X-card (Fudge Lite's safety tools): any member taps it and every screen at the table
+shows that it was tapped. Who tapped it is never asked for, stored, logged or sent: the tap
+takes only the campaign, and the banner is one fragment, the same for everyone."""
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from campaigns.models import Campaign
+from fudgetable import live
+
+TEMPLATE = "campaigns/table/x_card.html"
+
+
+def banner(*, oob: bool) -> str:
+    return render_to_string(f"{TEMPLATE}#banner", {"tapped": timezone.now(), "oob": oob})
+
+
+def x_card_tap(*, campaign: Campaign) -> None:
+    """Shows the banner on every screen at the table; nothing is written anywhere."""
+    live.publish(campaign.pk, "x-card.tapped", everyone=banner(oob=True))

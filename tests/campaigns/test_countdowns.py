@@ -1,0 +1,398 @@
+"""Countdowns at the table (Fudge Lite): the GM makes, marks, unmarks, shows and removes them;
+players see them as their visibility allows; a skill challenge's linked failure countdown
+decides it; every socket gets what its person may see, and a GM-only countdown never reaches a
+player's socket."""
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+
+from campaigns.countdowns import countdown_create, countdown_mark
+from campaigns.models import Countdown
+from fudgetable.asgi import application
+from tests.factories import CampaignFactory
+
+pytestmark = pytest.mark.django_db
+
+ORIGIN = (b"origin", b"http://testserver")
+COMMANDS = ("countdown_mark", "countdown_unmark", "countdown_visibility", "countdown_delete")
+
+
+def url(name: str, campaign, *args) -> str:
+    return reverse(f"campaigns:{name}", args=[campaign.pk, *args])
+
+
+def make(campaign, name="The bridge collapses", boxes=4, **extra) -> Countdown:
+    return countdown_create(campaign=campaign, name=name, boxes=boxes, **extra)
+
+
+def create_data(**extra) -> dict:
+    return {"name": "Kobolds reach the village", "boxes": "4", "visibility": "public", **extra}
+
+
+def table(client, campaign) -> str:
+    return client.get(reverse("rolls:table", args=[campaign.pk])).content.decode()
+
+
+def countdown_item(html: str, countdown: Countdown) -> str:
+    found = re.search(rf'<li id="countdown-{countdown.pk}">(.*?)</li>', html, re.DOTALL)
+    assert found, f"countdown {countdown.pk} is not on the page"
+    return found[1]
+
+
+# --- who may do what -------------------------------------------------------------------------
+
+
+def test_the_owner_makes_a_countdown_a_member_gets_403_an_outsider_404(
+    client_for, owner, member, outsider, campaign
+):
+    assert (
+        client_for(member).post(url("countdown_create", campaign), create_data()).status_code == 403
+    )
+    assert (
+        client_for(outsider).post(url("countdown_create", campaign), create_data()).status_code
+        == 404
+    )
+    assert not Countdown.objects.exists()
+    response = client_for(owner).post(url("countdown_create", campaign), create_data())
+    assert response.status_code == 302
+    made = Countdown.objects.get()
+    assert (made.name, made.boxes, made.marked, made.failure) == (
+        "Kobolds reach the village",
+        4,
+        0,
+        None,
+    )
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_only_a_gm_changes_a_countdown(client_for, owner, member, outsider, campaign, command):
+    countdown = make(campaign)
+    countdown_mark(countdown=countdown)
+    data = {"visibility": "hidden"}
+    assert client_for(member).post(url(command, campaign, countdown.pk), data).status_code == 403
+    assert client_for(outsider).post(url(command, campaign, countdown.pk), data).status_code == 404
+    countdown.refresh_from_db()
+    assert (countdown.marked, countdown.visibility) == (1, "public")
+    assert client_for(owner).post(url(command, campaign, countdown.pk), data).status_code == 302
+    after = Countdown.objects.filter(pk=countdown.pk).first()
+    expected = {
+        "countdown_mark": lambda c: c.marked == 2,
+        "countdown_unmark": lambda c: c.marked == 0,
+        "countdown_visibility": lambda c: c.visibility == "hidden",
+        "countdown_delete": lambda c: c is None,
+    }
+    assert expected[command](after)
+
+
+def test_commands_need_post(client_for, owner, campaign):
+    countdown = make(campaign)
+    assert client_for(owner).get(url("countdown_mark", campaign, countdown.pk)).status_code == 405
+
+
+def test_everyone_reads_countdowns_on_the_table_page_as_their_visibility_allows(
+    client_for, owner, member, outsider, campaign
+):
+    public = make(campaign, "Storm over the pass", 3, outcome="The pass closes")
+    hidden = make(campaign, "Cult ritual", 5, visibility="hidden")
+    secret = make(campaign, "Ambush at the mill", 2, visibility="gm")
+    for countdown in (public, hidden, secret):
+        countdown_mark(countdown=countdown)
+    gm_page = table(client_for(owner), campaign)
+    for countdown in (public, hidden, secret):
+        assert "box-marked" in countdown_item(gm_page, countdown)
+    assert "New countdown" in gm_page
+    player_page = table(client_for(member), campaign)
+    assert "The pass closes" in countdown_item(player_page, public)
+    assert "box-marked" in countdown_item(player_page, public)
+    hidden_item = countdown_item(player_page, hidden)
+    assert "Progress hidden" in hidden_item
+    assert "box-" not in hidden_item and "of 5" not in hidden_item
+    assert "Ambush at the mill" not in player_page
+    assert "New countdown" not in player_page and "Mark a box" not in player_page
+    assert client_for(outsider).get(reverse("rolls:table", args=[campaign.pk])).status_code == 404
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"boxes": "0"}, "Ensure this value is greater than or equal to 1."),
+        ({"boxes": "101"}, "Ensure this value is less than or equal to 100."),
+        ({"boxes": "-3"}, "greater than or equal to 1"),
+        ({"boxes": "many"}, "Enter a whole number."),
+        ({"name": "x" * 121}, "at most 120 characters"),
+        ({"name": "   "}, "This field is required."),
+        ({"outcome": "y" * 301}, "at most 300 characters"),
+        ({"visibility": "players-only"}, "Select a valid choice."),
+        ({"failure_boxes": "0"}, "greater than or equal to 1"),
+        ({"failure_boxes": "101"}, "less than or equal to 100"),
+    ],
+)
+def test_bad_countdowns_are_refused_with_a_message_and_nothing_saved(
+    client_for, owner, campaign, data, message
+):
+    client = client_for(owner)
+    plain = client.post(url("countdown_create", campaign), create_data(**data), follow=True)
+    assert plain.status_code == 200
+    assert message in plain.content.decode()
+    htmx = client.post(
+        url("countdown_create", campaign), create_data(**data), headers={"HX-Request": "true"}
+    )
+    assert htmx.status_code == 200
+    body = htmx.content.decode()
+    assert message in body and 'id="countdowns"' in body
+    assert not Countdown.objects.exists()
+
+
+def test_the_service_refuses_what_the_form_would_and_saves_neither_half(campaign):
+    from django.core.exceptions import ValidationError
+
+    for bad in ({"boxes": 0}, {"boxes": 101}, {"name": "n" * 121}, {"visibility": "nobody"}):
+        with pytest.raises(ValidationError):
+            make(campaign, **{"name": "Fine", "boxes": 3, **bad})
+    with pytest.raises(ValidationError):
+        make(campaign, failure_boxes=101)
+    assert not Countdown.objects.exists()
+
+
+def test_a_countdown_of_another_campaign_is_not_found(client_for, owner, campaign):
+    elsewhere = CampaignFactory(owner=owner, name="Elsewhere")
+    theirs = make(elsewhere, "Their clock")
+    for command in COMMANDS:
+        response = client_for(owner).post(url(command, campaign, theirs.pk), {"visibility": "gm"})
+        assert response.status_code == 404
+    theirs.refresh_from_db()
+    assert (theirs.marked, theirs.visibility) == (0, "public")
+
+
+def test_marking_past_the_last_box_and_unmarking_below_none_are_refused(
+    client_for, owner, campaign
+):
+    countdown = make(campaign, "Tide comes in", 2, outcome="The cave floods")
+    client = client_for(owner)
+    hx = {"HX-Request": "true"}
+    assert (
+        "already marked"
+        not in client.post(
+            url("countdown_mark", campaign, countdown.pk), headers=hx
+        ).content.decode()
+    )
+    client.post(url("countdown_mark", campaign, countdown.pk), headers=hx)
+    countdown.refresh_from_db()
+    assert countdown.marked == 2 and countdown.completed_at is not None
+    refused = client.post(url("countdown_mark", campaign, countdown.pk), headers=hx)
+    assert refused.status_code == 200
+    assert "Every box of Tide comes in is already marked." in refused.content.decode()
+    countdown.refresh_from_db()
+    assert countdown.marked == 2
+    for _ in range(2):
+        client.post(url("countdown_unmark", campaign, countdown.pk), headers=hx)
+    countdown.refresh_from_db()
+    assert countdown.marked == 0 and countdown.completed_at is None
+    plain = client.post(url("countdown_unmark", campaign, countdown.pk), follow=True)
+    assert "No box of Tide comes in is marked." in plain.content.decode()
+
+
+def test_a_bad_visibility_change_is_refused(client_for, owner, campaign):
+    countdown = make(campaign)
+    response = client_for(owner).post(
+        url("countdown_visibility", campaign, countdown.pk), {"visibility": "all"}, follow=True
+    )
+    assert "Pick who sees the countdown." in response.content.decode()
+    countdown.refresh_from_db()
+    assert countdown.visibility == "public"
+
+
+# --- skill challenges ------------------------------------------------------------------------
+
+
+def test_a_linked_failure_countdown_decides_the_skill_challenge(client_for, owner, campaign):
+    client = client_for(owner)
+    client.post(
+        url("countdown_create", campaign),
+        create_data(
+            name="Talk the duke round",
+            boxes="3",
+            outcome="The duke sends troops",
+            failure_boxes="2",
+            failure_outcome="The duke throws you out",
+        ),
+    )
+    success = Countdown.objects.get(name="Talk the duke round")
+    failure = success.failure
+    assert failure.name == "Talk the duke round: failures" and failure.boxes == 2
+    client.post(url("countdown_mark", campaign, success.pk))
+    client.post(url("countdown_mark", campaign, failure.pk))
+    page = client.post(url("countdown_mark", campaign, failure.pk), follow=True).content.decode()
+    failure.refresh_from_db()
+    assert failure.completed_at is not None
+    assert "failed" in page
+    # Decided: neither side takes another mark.
+    for side in (success, failure):
+        refused = client.post(url("countdown_mark", campaign, side.pk), follow=True)
+        assert "Talk the duke round is already decided." in refused.content.decode()
+    success.refresh_from_db()
+    failure.refresh_from_db()
+    assert (success.marked, failure.marked) == (1, 2)
+    # Taking back the deciding failure reopens it; three successes then win it.
+    client.post(url("countdown_unmark", campaign, failure.pk))
+    for _ in range(2):
+        client.post(url("countdown_mark", campaign, success.pk))
+    success.refresh_from_db()
+    failure.refresh_from_db()
+    assert success.completed_at is not None and failure.completed_at is None
+    assert (success.marked, failure.marked) == (3, 1)
+
+
+def test_a_skill_challenge_is_shown_hidden_and_removed_as_one(client_for, owner, member, campaign):
+    success = make(campaign, "Escape the maze", 3, failure_boxes=3)
+    client_for(owner).post(
+        url("countdown_visibility", campaign, success.failure_id), {"visibility": "gm"}
+    )
+    assert set(Countdown.objects.values_list("visibility", flat=True)) == {"gm"}
+    assert "Escape the maze" not in table(client_for(member), campaign)
+    client_for(owner).post(url("countdown_delete", campaign, success.failure_id))
+    assert not Countdown.objects.exists()
+
+
+# --- the table's sockets ---------------------------------------------------------------------
+
+
+def socket_for(campaign, cookie) -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
+    )
+
+
+async def until(socket, marker: str, tries: int = 30) -> list[str]:
+    frames = []
+    for _ in range(tries):
+        frames.append(await socket.receive_from(timeout=5))
+        if marker in frames[-1]:
+            return frames
+    raise AssertionError(f"{marker!r} never came; got {frames!r}")
+
+
+async def joined(campaign, cookie, username: str) -> WebsocketCommunicator:
+    socket = socket_for(campaign, cookie)
+    assert (await socket.connect())[0]
+    await until(socket, 'id="countdown-list"')
+    assert username in (await until(socket, 'id="presence"'))[-1]
+    return socket
+
+
+async def gm_post(client, name: str, campaign, *args, data=None):
+    return await sync_to_async(client.post)(
+        url(name, campaign, *args), data or {}, headers={"HX-Request": "true"}
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_members_receive_countdown_events_and_outsiders_are_refused(
+    campaign, cookies, client_for, owner
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    assert not (await socket_for(campaign, cookies["outsider"]).connect())[0]
+    await gm_post(gm_client, "countdown_create", campaign, data=create_data(boxes="2"))
+    countdown = await Countdown.objects.aget()
+    for socket in (gm, player):
+        frame = (await until(socket, 'id="countdown-list"'))[-1]
+        assert "Kobolds reach the village" in frame and 'hx-swap-oob="true"' in frame
+    await gm_post(gm_client, "countdown_mark", campaign, countdown.pk)
+    await gm_post(gm_client, "countdown_mark", campaign, countdown.pk)
+    for socket in (gm, player):
+        frames = await until(socket, "Kobolds reach the village is complete.")
+        assert 'id="roll-log" hx-swap-oob="afterbegin"' in frames[-1]
+        assert frames[-1].count("box-marked") == 2
+    await gm_post(gm_client, "countdown_delete", campaign, countdown.pk)
+    for socket in (gm, player):
+        frame = (await until(socket, 'id="countdown-list"'))[-1]
+        assert "No countdown is running." in frame
+    await gm.disconnect()
+    await player.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_gm_only_countdown_never_reaches_a_players_socket(
+    campaign, cookies, client_for, owner
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    name = "Quillfeather Conspiracy"
+    await gm_post(
+        gm_client,
+        "countdown_create",
+        campaign,
+        data=create_data(name=name, boxes="1", outcome="Zorblax rises", visibility="gm"),
+    )
+    secret = await Countdown.objects.aget(name=name)
+    await gm_post(gm_client, "countdown_mark", campaign, secret.pk)  # completes: announced
+    await gm_post(gm_client, "countdown_unmark", campaign, secret.pk)
+    await gm_post(gm_client, "countdown_create", campaign, data=create_data(name="Marker"))
+    seen = await until(player, "Marker")
+    gm_seen = "".join(await until(gm, "Marker"))
+    assert name in gm_seen and "Zorblax rises" in gm_seen
+    again = socket_for(campaign, cookies["member"])
+    assert (await again.connect())[0]
+    seen += await until(again, 'id="countdown-list"')
+    everything = "".join(seen)
+    assert name not in everything and "Zorblax" not in everything
+    assert f'id="countdown-{secret.pk}"' not in everything
+    # Turning it public shows it to the players; turning it back takes it away again.
+    await gm_post(
+        gm_client, "countdown_visibility", campaign, secret.pk, data={"visibility": "public"}
+    )
+    assert name in (await until(player, name))[-1]
+    await gm_post(gm_client, "countdown_visibility", campaign, secret.pk, data={"visibility": "gm"})
+    frame = (await until(player, 'id="countdown-list"'))[-1]
+    assert name not in frame
+    for socket in (gm, player, again):
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_hidden_countdowns_boxes_never_reach_a_players_socket(
+    campaign, cookies, client_for, owner
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await gm_post(gm_client, "countdown_create", campaign, data=create_data(name="Open clock"))
+    await gm_post(
+        gm_client,
+        "countdown_create",
+        campaign,
+        data=create_data(
+            name="Veiled Hourglass", boxes="3", visibility="hidden", failure_boxes="2"
+        ),
+    )
+    hidden = await Countdown.objects.aget(name="Veiled Hourglass")
+    await gm_post(gm_client, "countdown_mark", campaign, hidden.pk)
+    await gm_post(gm_client, "countdown_mark", campaign, hidden.failure_id)
+    await gm_post(gm_client, "countdown_create", campaign, data=create_data(name="Marker"))
+    seen = await until(player, "Marker")
+    again = socket_for(campaign, cookies["member"])
+    assert (await again.connect())[0]
+    seen += await until(again, 'id="countdown-list"')
+    open_clock = await Countdown.objects.aget(name="Open clock")
+    lists = [frame for frame in seen if "Veiled Hourglass" in frame]
+    assert len(lists) >= 4  # made, two marks, the marker, the reconnect
+    for frame in lists:
+        item = countdown_item(frame, hidden)
+        assert "Progress hidden" in item
+        assert "box-marked" not in item and "box-clear" not in item
+        assert "of 3 boxes" not in item and "of 2 boxes" not in item
+        assert "box-clear" in countdown_item(frame, open_clock)  # boxes do reach players
+    gm_frame = (await until(gm, "Marker"))[-1]
+    assert countdown_item(gm_frame, hidden).count("box-marked") == 2
+    for socket in (gm, player, again):
+        await socket.disconnect()
