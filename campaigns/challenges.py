@@ -16,6 +16,7 @@ from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.models import Roll
+from rolls.services import roll_announce
 
 NAME_LENGTH = 120
 NOTES_LENGTH = 2000
@@ -67,13 +68,13 @@ def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
 def _publish(challenge: Challenge, event: str, *, players: bool, announce: Sequence[str] = ()):
     """The challenge list to every socket; players get nothing about a GM-only challenge."""
     campaign = challenge.campaign
-    note = clock_fragments.announcement(list(announce))
     lists = {
-        audience: clock_fragments.challenge_list(campaign, audience, oob=True) + note
+        audience: clock_fragments.challenge_list(campaign, audience, oob=True)
         for audience in clock_fragments.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
+    roll_announce(campaign=campaign, lines=list(announce), players=players)
 
 
 def _players_see(challenge: Challenge) -> bool:

@@ -6,7 +6,6 @@ through htmx (the page's ``hx-headers`` carry it); the page and htmx answers hav
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from campaigns import clock_selectors
 from campaigns.clock_selectors import Audience
@@ -84,16 +83,6 @@ def card(
         "form_problem": problem,
     }
     return render_to_string(f"{template}#card", context, request=request)
-
-
-def announcement(lines: list[str]) -> str:
-    """Lines for the top of the roll log; pushed, not stored, so a reconnect drops them."""
-    if not lines:
-        return ""
-    entry = render_to_string(
-        f"{COUNTDOWNS}#announcement", {"lines": lines, "at": timezone.localtime()}
-    )
-    return render_to_string("rolls/table.html#log-prepend", {"entry": entry})
 
 
 def page_context(membership: Membership, template: str) -> dict[str, object]:

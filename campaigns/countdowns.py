@@ -16,6 +16,7 @@ from campaigns.models import Campaign, Countdown
 from fudgetable import live
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
+from rolls.services import roll_announce
 
 MAX_BOXES = 100
 NAME_LENGTH = 120
@@ -44,13 +45,13 @@ def _publish(
 ) -> None:
     """The countdown list to every socket; players get nothing when only GMs could see the
     countdown, before and after, and completion goes to whoever may see the countdown."""
-    note = clock_fragments.announcement(list(announce))
     lists = {
-        audience: clock_fragments.countdown_list(campaign, audience, oob=True) + note
+        audience: clock_fragments.countdown_list(campaign, audience, oob=True)
         for audience in clock_fragments.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
+    roll_announce(campaign=campaign, lines=list(announce), players=players)
 
 
 @transaction.atomic

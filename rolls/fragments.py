@@ -160,6 +160,8 @@ def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
     if roll.secret and not gm_view:
         return SECRET_TEXT
     s = roll.snapshot
+    if roll.kind == Roll.Kind.ANNOUNCEMENT:
+        return roll.label
     if "confirms" in s:  # a fight's wounds marked (rolls/fight.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:

@@ -34,6 +34,9 @@ def filtered_log(
     was already spent on it. Filtered by character, a player's log leaves the GM's secret
     rolls out: even "the GM rolled" would say whose secret it was."""
     rolls = selectors.roll_log(campaign, session=session, character_id=character_id)
+    if not gm_view:
+        # A GM-only announcement is about something players may not know exists at all.
+        rolls = rolls.exclude(kind=Roll.Kind.ANNOUNCEMENT, visibility=Roll.Visibility.GM)
     if character_id is not None and not gm_view:
         rolls = rolls.exclude(visibility=Roll.Visibility.GM)
     return rolls.annotate(spent_on=Exists(Roll.objects.filter(follows=OuterRef("pk"))))

@@ -19,6 +19,8 @@ class Roll(models.Model):
         SITUATIONAL = "situational", "Situational roll"
         REACTION = "reaction", "Reaction roll"
         FUDGE_POINT = "fudge-point", "Fudge point"
+        # Not a roll: a line the table itself writes in the log (a countdown completes).
+        ANNOUNCEMENT = "announcement", "Announcement"
 
     class Visibility(models.TextChoices):
         TABLE = "table", "Everyone"

@@ -1,6 +1,7 @@
 """Every roll made at a table. Dice are rolled here, on the server, by the rules module; each
 roll is written once and announced to the table when its transaction commits."""
 
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -399,3 +400,29 @@ def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = No
 def _announce_session(campaign: Campaign) -> None:
     status = fragments.session_statuses(campaign)
     live.publish(campaign.pk, "session.changed", everyone=status["everyone"], gm=status["gm"])
+
+
+@transaction.atomic
+def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:
+    """Writes the table's own lines in the log (a countdown completes, a challenge is won), so
+    they survive a reconnect like any roll. ``players=False`` keeps them among the GMs."""
+    if not lines:
+        return None
+    roll = Roll.objects.create(
+        campaign=campaign,
+        session=selectors.running_session(campaign),
+        kind=Roll.Kind.ANNOUNCEMENT,
+        visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
+        label=" ".join(lines)[:200],
+        snapshot={"lines": list(lines)},
+        succeeded=None,
+        idempotency_key=uuid.uuid4().hex,
+    )
+    entries = fragments.roll_entries(roll)
+    live.publish(
+        campaign.pk,
+        "log.announced",
+        everyone=entries["everyone"] if players else None,
+        gm=entries["gm"],
+    )
+    return roll

@@ -286,12 +286,12 @@ def test_a_roll_against_a_challenge_marks_it_with_its_margin(client_for, member,
     data = roll_form(hero, hero.traits.get(name="Chess"), challenge=challenge.pk)
     response = post_roll(client_for(member), campaign, data)
     assert response.status_code == 200
-    roll = Roll.objects.get()
+    roll = Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).get()
     expected = ladder_rules.check(ladder, empty, roll.snapshot["margin"]).state
     assert marks(challenge) == list(expected.marks)
     # The same form sent again makes no new roll and no second mark.
     post_roll(client_for(member), campaign, data)
-    assert Roll.objects.count() == 1
+    assert Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).count() == 1
     assert marks(challenge) == list(expected.marks)
 
 
@@ -303,14 +303,22 @@ def test_a_player_cannot_roll_against_a_gm_only_challenge(client_for, member, ca
     data = roll_form(hero, hero.traits.get(name="Chess"), challenge=secret.pk)
     response = post_roll(client_for(member), campaign, data)
     assert "no such challenge at this table" in response.content.decode()
-    assert not Roll.objects.exists() and marks(secret) == [0, 0, 0, 0, 0]
+    assert not Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).exists() and marks(secret) == [
+        0,
+        0,
+        0,
+        0,
+        0,
+    ]
 
 
 def test_a_gm_may_roll_against_a_gm_only_challenge(client_for, owner, campaign, hero):
     secret = challenge_create(campaign=campaign, preset="static", visibility="gm")
     data = roll_form(hero, hero.traits.get(name="Chess"), challenge=secret.pk, difficulty=-4)
     post_roll(client_for(owner), campaign, data)
-    assert Roll.objects.count() == 1 and sum(marks(secret)) == 1
+    assert (
+        Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).count() == 1 and sum(marks(secret)) == 1
+    )
 
 
 def test_rolls_against_a_foreign_finished_or_missing_challenge_are_refused(
@@ -333,7 +341,13 @@ def test_rolls_against_a_foreign_finished_or_missing_challenge_are_refused(
     assert "only a trait check marks a challenge" in body
     outsider_roll = post_roll(client_for(outsider), campaign, roll_form(hero, chess))
     assert outsider_roll.status_code == 404
-    assert not Roll.objects.exists() and marks(theirs) == [0, 0, 0, 0, 0]
+    assert not Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).exists() and marks(theirs) == [
+        0,
+        0,
+        0,
+        0,
+        0,
+    ]
 
 
 # --- the table's sockets ---------------------------------------------------------------------
@@ -393,7 +407,7 @@ async def test_members_receive_challenge_events_and_outsiders_are_refused(
     chess = await sync_to_async(hero.traits.get)(name="Chess")
     form = await sync_to_async(roll_form)(hero, chess, challenge=challenge.pk, difficulty=-4)
     await sync_to_async(post_roll)(player_client, campaign, form)
-    roll = await Roll.objects.aget()
+    roll = await Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).aget()
     for socket in (gm, player):
         frames = await until(socket, f'id="roll-{roll.pk}"')
         frames += await until(socket, 'id="challenge-list"')

@@ -194,3 +194,14 @@ def test_gms_annotate_entries_and_players_read_the_notes(
     assert "Poison works" in gm.get(url("log", table)).text
     public.refresh_from_db()
     assert public.gm_note == "Lucky break" and public.snapshot  # only the note changed
+
+
+def test_exports_carry_the_tables_announcements(client_for, owner, campaign):
+    from campaigns.countdowns import countdown_create, countdown_mark
+
+    countdown = countdown_create(campaign=campaign, name="Storm breaks", boxes=1)
+    countdown_mark(countdown=countdown)
+    markdown = client_for(owner).get(reverse("rolls:log_markdown", args=[campaign.pk]))
+    assert "Storm breaks is complete." in markdown.content.decode()
+    data = client_for(owner).get(reverse("rolls:log_json", args=[campaign.pk])).json()
+    assert data["rolls"][0]["kind"] == "announcement"
