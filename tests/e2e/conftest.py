@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+@contextmanager
+def served(workdir: Path) -> Iterator[AppServer]:
+    """A migrated server running on its own port and database until the block ends."""
+    server = AppServer(workdir)
+    server.manage("migrate", "--no-input", "-v", "0")
+    try:
+        server.start()  # a start that times out still leaves a process for stop() to end
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    server = AppServer(tmp_path_factory.mktemp("e2e"))
-    server.manage("migrate", "--no-input", "-v", "0")
-    server.start()
-    yield server
-    server.stop()
+    with served(tmp_path_factory.mktemp("e2e")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -70,3 +80,11 @@ def phone_page(browser):
     page.console_problems = problems  # type: ignore[attr-defined]
     yield page
     context.close()
+
+
+@pytest.fixture(scope="module")
+def demo_server(app_server: AppServer) -> AppServer:
+    """The server with the demo logins and tables (the demo command changes nothing when run
+    again, so each module may ask for it)."""
+    app_server.manage("demo", "-v", "0")
+    return app_server

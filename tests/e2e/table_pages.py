@@ -1,0 +1,71 @@
+"""What the live-table browser tests share: demo logins, a page watched for console errors and
+socket frames, and getting to a table page that is listening on its socket."""
+
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page, WebSocket, expect
+
+from tests.e2e.server import AppServer
+
+PASSWORD = "fudge-demo"
+PUSH = 5_000  # a push reaches another browser within a few seconds
+
+
+class Watched:
+    """A page with its console errors, uncaught exceptions and received socket frames."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        self.sockets: list[WebSocket] = []
+        self.frames: list[str] = []
+        page.set_default_timeout(10_000)
+        page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.problems.append(str(error)))
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: WebSocket) -> None:
+        self.sockets.append(socket)
+        socket.on(
+            "framereceived",
+            lambda payload: self.frames.append(
+                payload if isinstance(payload, str) else payload.decode()
+            ),
+        )
+
+    def mark_loaded(self) -> None:
+        """A flag on window that any reload or navigation would wipe."""
+        self.page.evaluate("window.stillTheSamePage = true")
+
+    def was_not_reloaded(self) -> bool:
+        return self.page.evaluate("window.stillTheSamePage === true")
+
+
+def until(page: Page, done: Callable[[], object], timeout_ms: int = 10_000) -> None:
+    """Waits for something only Python sees (socket events), letting Playwright dispatch them."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(50)
+
+
+def log_in(context: BrowserContext, server: AppServer, username: str) -> Watched:
+    watched = Watched(context.new_page())
+    page = watched.page
+    page.goto(f"{server.url}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+    return watched
+
+
+def open_table(watched: Watched, server: AppServer, campaign: str) -> None:
+    page = watched.page
+    page.goto(f"{server.url}/")
+    page.get_by_role("link", name=campaign).click()
+    page.get_by_role("link", name="Go to the table").click()
+    expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
+    # The socket's first message is the table state: only then is the page listening.
+    until(page, lambda: watched.frames)
