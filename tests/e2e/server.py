@@ -1,9 +1,11 @@
-"""A real FudgeTable server (daphne, HTTP + websockets) in a subprocess, for browser tests."""
+"""A real FudgeTable server (daphne, HTTP + websockets) in a subprocess, for browser tests,
+the cross-process test and the live-table benchmark."""
 
 import os
 import socket
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.request
 from pathlib import Path
@@ -32,6 +34,23 @@ class AppServer:
         subprocess.run(
             [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True, timeout=120
         )
+
+    def python(self, code: str, timeout: float = 300) -> str:
+        """Runs ``code`` with Django set up in this server's environment (its database, its
+        settings) and returns what it printed: how tests and benchmarks seed a server."""
+        script = "import django\ndjango.setup()\n" + textwrap.dedent(code)
+        env = {**self.env, "DJANGO_SETTINGS_MODULE": "fudgetable.settings"}
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if done.returncode:
+            raise RuntimeError(f"seed script failed:\n{done.stderr}")
+        return done.stdout
 
     def start(self) -> None:
         with self.log.open("ab") as log:

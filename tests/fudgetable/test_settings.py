@@ -78,7 +78,7 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
     assert result.stdout.split() == [
         "django.db.backends.sqlite3",
         "wal",
-        "channels.layers.InMemoryChannelLayer",
+        "fudgetable.live.InMemoryLayer",
     ]
 
 

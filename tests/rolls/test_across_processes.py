@@ -1,0 +1,158 @@
+"""With REDIS_URL set, table events cross processes: a roll posted through one daphne reaches a
+socket connected to another, the two sharing PostgreSQL and Redis.
+
+It runs in the test command's second pass (DATABASE_URL and REDIS_URL set) and is skipped
+otherwise. The daphnes use a throwaway database of their own, not pytest's test database, and
+Redis database 2, so nothing they write meets another test.
+"""
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import psycopg
+import pytest
+import redis
+from django.urls import reverse
+from psycopg import sql
+from websockets.sync.client import connect
+from websockets.typing import Origin
+
+from tests.e2e.server import AppServer
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+        reason="needs DATABASE_URL and REDIS_URL (the test command's second pass sets both)",
+    ),
+]
+
+PASSWORD = "a-long-fudge-phrase"
+SEED = f"""
+import json
+from django.contrib.auth.models import User
+from campaigns.models import Membership
+from campaigns.services import campaign_create, membership_add
+from characters.services import character_create
+
+gm = User.objects.create_user("xproc-gm", password={PASSWORD!r})
+player = User.objects.create_user("xproc-player", password={PASSWORD!r})
+campaign = campaign_create(owner=gm, name="Two Lighthouses")
+membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+hero = character_create(campaign=campaign, owner=player, name="Louie")
+trait = hero.traits.order_by("position").first()
+print(json.dumps({{"campaign": campaign.pk, "hero": hero.pk, "trait": trait.pk,
+                  "trait_name": trait.name}}))
+"""
+
+
+def _with_path(url: str, path: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+@pytest.fixture
+def database_url() -> Iterator[str]:
+    """A PostgreSQL database made for this test and dropped after it, whatever happens."""
+    admin_url = os.environ["DATABASE_URL"]
+    name = sql.Identifier(f"fudgetable_xproc_{os.getpid()}")
+    # FORCE ends the connections a daphne left open, so the drop never waits on them.
+    drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name)
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(drop)
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    try:
+        yield _with_path(admin_url, f"/fudgetable_xproc_{os.getpid()}")
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(drop)
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """Redis database 2 on the configured server, empty before and after."""
+    url = _with_path(os.environ["REDIS_URL"], "/2")
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    try:
+        yield url
+    finally:
+        client.flushdb()
+        client.close()
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[list[AppServer]]:
+    env = {"DATABASE_URL": database_url, "DATABASE_CONN_MAX_AGE": "0", "REDIS_URL": redis_url}
+    servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
+    try:
+        servers[0].manage("migrate", "--no-input", "-v", "0")
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _log_in(http: httpx.Client, username: str) -> None:
+    http.get("/login/")
+    response = http.post(
+        "/login/",
+        data={
+            "username": username,
+            "password": PASSWORD,
+            "csrfmiddlewaretoken": http.cookies["csrftoken"],
+        },
+    )
+    assert response.status_code == 302, response.text
+
+
+def test_a_roll_posted_to_one_process_reaches_a_socket_on_another(two_servers):
+    a, b = two_servers
+    seeded = json.loads(a.python(SEED).strip().splitlines()[-1])
+    campaign_id = seeded["campaign"]
+    with httpx.Client(base_url=a.url, timeout=10, trust_env=False) as http:
+        _log_in(http, "xproc-player")
+        page = http.get(reverse("rolls:table", args=[campaign_id]))
+        assert page.status_code == 200
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        assert token, "the table page has no CSRF token"
+
+        with connect(
+            f"ws://127.0.0.1:{b.port}/ws/campaigns/{campaign_id}/",
+            additional_headers={"Cookie": f"sessionid={http.cookies['sessionid']}"},
+            origin=Origin(b.url),
+            proxy=None,
+            open_timeout=10,
+        ) as socket:
+            state = ""
+            while 'id="roll-log"' not in state:
+                state = str(socket.recv(timeout=5))
+
+            response = http.post(
+                reverse("rolls:roll", args=[campaign_id]),
+                data={
+                    "kind": "check",
+                    "character": seeded["hero"],
+                    "trait": seeded["trait"],
+                    "modifiers": "",
+                    "key": "cross-process-roll-1",
+                    "csrfmiddlewaretoken": token.group(1),
+                },
+                headers={"HX-Request": "true"},
+            )
+            assert response.status_code == 200, response.text
+            made = re.search(r'id="roll-(\d+)"', response.text)
+            assert made, "process A answered without the new roll"
+
+            entry = f'id="roll-{made.group(1)}"'
+            frames = []
+            while not frames or entry not in frames[-1]:
+                frames.append(str(socket.recv(timeout=5)))  # TimeoutError fails the test
+            assert f"Louie: {seeded['trait_name']}" in frames[-1]
