@@ -34,6 +34,9 @@ def _unreachable_services() -> list[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Browser tests last: Playwright's sync API keeps an event loop on the main thread for the
+    # session-wide browser, and async tests after it could not start their own.
+    items.sort(key=lambda item: "tests/e2e/" in str(item.path).replace("\\", "/"))
     problems = _unreachable_services()
     if not problems:
         return
