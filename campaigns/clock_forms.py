@@ -35,10 +35,6 @@ class CountdownForm(forms.Form):
     )
 
 
-class CountdownVisibilityForm(forms.Form):
-    visibility = forms.ChoiceField(choices=Countdown.Visibility.choices)
-
-
 class ChallengeVisibilityForm(forms.Form):
     visibility = forms.ChoiceField(choices=Challenge.Visibility.choices)
 

@@ -2,7 +2,8 @@
 page and its socket; only GMs change them. An htmx request gets the GM's list (or card) back,
 a plain POST goes back to the table with a message."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,7 +19,6 @@ from campaigns.clock_forms import (
     ChallengeForm,
     ChallengeVisibilityForm,
     CountdownForm,
-    CountdownVisibilityForm,
     RecoverForm,
     RungForm,
     first_error,
@@ -84,60 +84,68 @@ def countdown_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     return _answer(request, membership, COUNTDOWNS, problem, form=form)
 
 
-def _countdown_command(
-    request: AuthenticatedHttpRequest,
-    campaign_id: int,
-    countdown_id: int,
-    command: Callable[[Countdown], object],
+# One view serves every command on an existing countdown or challenge; the URL names which.
+# Each command: the form its POST is read with (None: the raw POST, checked by the service),
+# and the service call given the row and the data.
+Command = tuple[type | None, Callable[[Any, Mapping[str, Any]], object]]
+
+COUNTDOWN_COMMANDS: dict[str, Command] = {
+    "mark": (None, lambda c, data: countdowns.countdown_mark(countdown=c)),
+    "unmark": (None, lambda c, data: countdowns.countdown_unmark(countdown=c)),
+    # The service names what a bad visibility is, so the raw value goes to it.
+    "visibility": (
+        None,
+        lambda c, data: countdowns.countdown_set_visibility(
+            countdown=c, visibility=data.get("visibility", "")
+        ),
+    ),
+    "delete": (None, lambda c, data: countdowns.countdown_delete(countdown=c)),
+}
+
+CHALLENGE_COMMANDS: dict[str, Command] = {
+    "check": (
+        ChallengeCheckForm,
+        lambda c, data: challenges.challenge_check(challenge=c, margin=data["margin"]),
+    ),
+    "unmark": (
+        RungForm,
+        lambda c, data: challenges.challenge_unmark(challenge=c, rung=data["rung"]),
+    ),
+    "recover": (
+        RecoverForm,
+        lambda c, data: challenges.challenge_recover(challenge=c, periods=data["periods"]),
+    ),
+    "visibility": (
+        ChallengeVisibilityForm,
+        lambda c, data: challenges.challenge_set_visibility(
+            challenge=c, visibility=data["visibility"]
+        ),
+    ),
+    "delete": (None, lambda c, data: challenges.challenge_delete(challenge=c)),
+}
+
+
+def _run(request: AuthenticatedHttpRequest, command: Command, row: object) -> str:
+    """Reads the command's form and runs it on ``row``; the refusal as a sentence, or ""."""
+    form_class, action = command
+    data: Mapping[str, Any] = request.POST
+    if form_class is not None:
+        form = form_class(request.POST)
+        if not form.is_valid():
+            return first_error(form)
+        data = form.cleaned_data
+    return _attempt(lambda: action(row, data))
+
+
+@require_POST
+@login_required
+def countdown_command(
+    request: AuthenticatedHttpRequest, campaign_id: int, countdown_id: int, command: str
 ) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     countdown = get_object_or_404(Countdown, pk=countdown_id, campaign_id=campaign_id)
-    return _answer(request, membership, COUNTDOWNS, _attempt(lambda: command(countdown)))
-
-
-@require_POST
-@login_required
-def countdown_mark(
-    request: AuthenticatedHttpRequest, campaign_id: int, countdown_id: int
-) -> HttpResponse:
-    return _countdown_command(
-        request, campaign_id, countdown_id, lambda c: countdowns.countdown_mark(countdown=c)
-    )
-
-
-@require_POST
-@login_required
-def countdown_unmark(
-    request: AuthenticatedHttpRequest, campaign_id: int, countdown_id: int
-) -> HttpResponse:
-    return _countdown_command(
-        request, campaign_id, countdown_id, lambda c: countdowns.countdown_unmark(countdown=c)
-    )
-
-
-@require_POST
-@login_required
-def countdown_visibility(
-    request: AuthenticatedHttpRequest, campaign_id: int, countdown_id: int
-) -> HttpResponse:
-    form = CountdownVisibilityForm(request.POST)
-    visibility = form.cleaned_data["visibility"] if form.is_valid() else ""
-    return _countdown_command(
-        request,
-        campaign_id,
-        countdown_id,
-        lambda c: countdowns.countdown_set_visibility(countdown=c, visibility=visibility),
-    )
-
-
-@require_POST
-@login_required
-def countdown_delete(
-    request: AuthenticatedHttpRequest, campaign_id: int, countdown_id: int
-) -> HttpResponse:
-    return _countdown_command(
-        request, campaign_id, countdown_id, lambda c: countdowns.countdown_delete(countdown=c)
-    )
+    problem = _run(request, COUNTDOWN_COMMANDS[command], countdown)
+    return _answer(request, membership, COUNTDOWNS, problem)
 
 
 # --- challenge ladders -----------------------------------------------------------------------
@@ -165,97 +173,12 @@ def challenge_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     return _answer(request, membership, CHALLENGES, problem, form=form)
 
 
-def _challenge_command(
-    request: AuthenticatedHttpRequest,
-    campaign_id: int,
-    challenge_id: int,
-    form_class: type | None,
-    command: Callable[[Challenge, dict], object],
+@require_POST
+@login_required
+def challenge_command(
+    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int, command: str
 ) -> HttpResponse:
-    """Looks the challenge up in this campaign, validates ``form_class`` and runs ``command``
-    with the challenge and the form's data."""
     membership = gm_or_403(request.user, campaign_id)
     challenge = get_object_or_404(Challenge, pk=challenge_id, campaign_id=campaign_id)
-    data: dict = {}
-    problem = ""
-    if form_class is not None:
-        form = form_class(request.POST)
-        if form.is_valid():
-            data = form.cleaned_data
-        else:
-            problem = first_error(form)
-    if not problem:
-        problem = _attempt(lambda: command(challenge, data))
+    problem = _run(request, CHALLENGE_COMMANDS[command], challenge)
     return _answer(request, membership, CHALLENGES, problem)
-
-
-@require_POST
-@login_required
-def challenge_check(
-    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int
-) -> HttpResponse:
-    return _challenge_command(
-        request,
-        campaign_id,
-        challenge_id,
-        ChallengeCheckForm,
-        lambda c, data: challenges.challenge_check(challenge=c, margin=data["margin"]),
-    )
-
-
-@require_POST
-@login_required
-def challenge_unmark(
-    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int
-) -> HttpResponse:
-    return _challenge_command(
-        request,
-        campaign_id,
-        challenge_id,
-        RungForm,
-        lambda c, data: challenges.challenge_unmark(challenge=c, rung=data["rung"]),
-    )
-
-
-@require_POST
-@login_required
-def challenge_recover(
-    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int
-) -> HttpResponse:
-    return _challenge_command(
-        request,
-        campaign_id,
-        challenge_id,
-        RecoverForm,
-        lambda c, data: challenges.challenge_recover(challenge=c, periods=data["periods"]),
-    )
-
-
-@require_POST
-@login_required
-def challenge_visibility(
-    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int
-) -> HttpResponse:
-    return _challenge_command(
-        request,
-        campaign_id,
-        challenge_id,
-        ChallengeVisibilityForm,
-        lambda c, data: challenges.challenge_set_visibility(
-            challenge=c, visibility=data["visibility"]
-        ),
-    )
-
-
-@require_POST
-@login_required
-def challenge_delete(
-    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int
-) -> HttpResponse:
-    return _challenge_command(
-        request,
-        campaign_id,
-        challenge_id,
-        None,
-        lambda c, data: challenges.challenge_delete(challenge=c),
-    )

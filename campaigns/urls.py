@@ -51,53 +51,26 @@ urlpatterns = [
         name="countdown_create",
     ),
     path(
-        "<int:campaign_id>/table/countdowns/<int:countdown_id>/mark/",
-        clock_views.countdown_mark,
-        name="countdown_mark",
-    ),
-    path(
-        "<int:campaign_id>/table/countdowns/<int:countdown_id>/unmark/",
-        clock_views.countdown_unmark,
-        name="countdown_unmark",
-    ),
-    path(
-        "<int:campaign_id>/table/countdowns/<int:countdown_id>/visibility/",
-        clock_views.countdown_visibility,
-        name="countdown_visibility",
-    ),
-    path(
-        "<int:campaign_id>/table/countdowns/<int:countdown_id>/delete/",
-        clock_views.countdown_delete,
-        name="countdown_delete",
-    ),
-    path(
         "<int:campaign_id>/table/challenges/",
         clock_views.challenge_create,
         name="challenge_create",
     ),
-    path(
-        "<int:campaign_id>/table/challenges/<int:challenge_id>/check/",
-        clock_views.challenge_check,
-        name="challenge_check",
+    *(
+        path(
+            f"<int:campaign_id>/table/countdowns/<int:countdown_id>/{command}/",
+            clock_views.countdown_command,
+            {"command": command},
+            name=f"countdown_{command}",
+        )
+        for command in clock_views.COUNTDOWN_COMMANDS
     ),
-    path(
-        "<int:campaign_id>/table/challenges/<int:challenge_id>/unmark/",
-        clock_views.challenge_unmark,
-        name="challenge_unmark",
-    ),
-    path(
-        "<int:campaign_id>/table/challenges/<int:challenge_id>/recover/",
-        clock_views.challenge_recover,
-        name="challenge_recover",
-    ),
-    path(
-        "<int:campaign_id>/table/challenges/<int:challenge_id>/visibility/",
-        clock_views.challenge_visibility,
-        name="challenge_visibility",
-    ),
-    path(
-        "<int:campaign_id>/table/challenges/<int:challenge_id>/delete/",
-        clock_views.challenge_delete,
-        name="challenge_delete",
+    *(
+        path(
+            f"<int:campaign_id>/table/challenges/<int:challenge_id>/{command}/",
+            clock_views.challenge_command,
+            {"command": command},
+            name=f"challenge_{command}",
+        )
+        for command in clock_views.CHALLENGE_COMMANDS
     ),
 ]
