@@ -11,42 +11,21 @@ Not collected by pytest (no test_ prefix): docs/performance.md records its figur
 
 import argparse
 import cProfile
-import os
 import pstats
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tests.benchmarks.inprocess import expect, mode, start_django
+
 if TYPE_CHECKING:  # Django's modules are imported only once the environment is set
     from django.test import Client
 
 
-def _configure(workdir: Path, *, debug: bool) -> None:
-    """Environment for fudgetable.settings, set before Django reads it."""
-    os.environ["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
-    os.environ["STATIC_ROOT"] = str(workdir / "static")
-    os.environ["DJANGO_SETTINGS_MODULE"] = "fudgetable.settings"
-    os.environ["DEBUG"] = "1" if debug else "0"
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ["SECRET_KEY"] = "benchmark-only-" + "x" * 50
-    os.environ["LOG_LEVEL"] = "WARNING"
-    os.environ.pop("DATABASE_URL", None)
-
-
-def _setup(*, debug: bool) -> "tuple[Client, str]":
-    """Migrates, collects static files (production mode needs their manifest), and writes a
-    crowded sheet; returns a client logged in as its player, and the sheet's URL."""
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    if not debug:
-        call_command("collectstatic", interactive=False, verbosity=0)
-
+def _setup() -> "tuple[Client, str]":
+    """Writes a crowded sheet; returns a client logged in as its player, and the sheet's URL."""
     from django.contrib.auth import get_user_model
     from django.test import Client
     from django.urls import reverse
@@ -68,9 +47,7 @@ def _setup(*, debug: bool) -> "tuple[Client, str]":
 
 def _get(client: "Client", url: str) -> None:
     # secure=True: production mode redirects plain HTTP to HTTPS.
-    response = client.get(url, secure=True)
-    if response.status_code != 200:
-        sys.exit(f"GET {url} answered {response.status_code}")
+    expect(client.get(url, secure=True), 200, f"GET {url}")
 
 
 def main() -> None:
@@ -81,8 +58,8 @@ def main() -> None:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
-        _configure(Path(workdir), debug=args.debug)
-        client, url = _setup(debug=args.debug)
+        start_django(Path(workdir), debug=args.debug)
+        client, url = _setup()
 
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
@@ -99,8 +76,7 @@ def main() -> None:
             _get(client, url)
             times.append((time.perf_counter() - start) * 1000)
         p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
-        mode = "DEBUG=1" if args.debug else "DEBUG=0"
-        print(f"sheet page, {args.requests} GETs, {mode}, Python {sys.version.split()[0]}")
+        print(f"sheet page, {args.requests} GETs, {mode(args.debug)}")
         print(f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  ", end="")
         print(f"min {min(times):.1f} ms  queries per GET {query_count}")
 

@@ -1,0 +1,111 @@
+"""Times the roll POST: trait checks posted as the table's roll form posts them, in-process.
+
+    .venv/bin/python -m tests.benchmarks.roll_post [--requests 300] [--gm] [--debug] [--profile]
+
+A table of a GM and seven players, each with a PC, five NPCs and a running session; a player
+(or, with --gm, the GM) posts trait checks through Django's test client as htmx does, each with
+a fresh idempotency key. The figures are the server's time for the POST (middleware, access
+check, the roll, its two audiences' fragments, the answer) without a network or sockets: the
+part of a roll's CPU that the live-table benchmark cannot take apart. Production mode
+(DEBUG=0) on a throwaway SQLite database unless --debug; --profile prints a cProfile summary.
+Not collected by pytest (no test_ prefix): docs/performance.md records its figures.
+"""
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.benchmarks.inprocess import expect, mode, start_django
+
+PLAYERS, NPCS = 7, 5
+
+
+def _setup(*, as_gm: bool) -> Callable[[], None]:
+    """Writes the table; returns one roll POST, ready to call."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns.models import Membership
+    from campaigns.services import campaign_create, membership_add
+    from characters.models import Character
+    from characters.services import character_create
+    from rolls.services import session_start
+
+    users = get_user_model().objects
+    gm = users.create_user("bench-gm")
+    campaign = campaign_create(owner=gm, name="Benchmark")
+    heroes = []
+    for number in range(PLAYERS):
+        player = users.create_user(f"bench-player-{number}")
+        membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+        heroes.append(character_create(campaign=campaign, owner=player, name=f"Hero {number}"))
+    for number in range(NPCS):
+        character_create(campaign=campaign, owner=gm, name=f"NPC {number}", kind=Character.Kind.NPC)
+    session_start(campaign=campaign)
+    hero = heroes[0]
+    client = Client()
+    client.force_login(gm if as_gm else hero.owner)
+    url = reverse("rolls:roll", args=[campaign.pk])
+    trait = hero.traits.order_by("position").first()
+    assert trait is not None
+
+    def post() -> None:
+        data = {"key": uuid.uuid4().hex, "kind": "check", "trait": trait.pk, "difficulty": "0"}
+        # secure=True: production mode redirects plain HTTP to HTTPS.
+        response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
+        expect(response, 200, f"POST {url}")
+
+    return post
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=300, help="timed POSTs (default 300)")
+    parser.add_argument("--gm", action="store_true", help="the GM rolls, not a player")
+    parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
+        start_django(Path(workdir), debug=args.debug)
+        post = _setup(as_gm=args.gm)
+
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        for _ in range(20):  # warm caches: templates, URL resolver, the ruleset
+            post()
+        with CaptureQueriesContext(connection) as queries:
+            post()
+        query_count = len(queries)
+
+        times = []
+        for _ in range(args.requests):
+            start = time.perf_counter()
+            post()
+            times.append((time.perf_counter() - start) * 1000)
+        p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
+        who = "the GM" if args.gm else "a player"
+        print(f"roll POST by {who}, {args.requests} POSTs, {mode(args.debug)}")
+        print(f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  ", end="")
+        print(f"min {min(times):.1f} ms  queries per POST {query_count}")
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(100):
+                post()
+            profiler.disable()
+            stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+            stats.print_stats(40)
+            stats.sort_stats("tottime").print_stats(20)
+
+
+if __name__ == "__main__":
+    main()
