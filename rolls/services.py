@@ -131,19 +131,21 @@ def roll_check(
     hidden_difficulty: bool = False,
     secret: bool = False,
 ) -> Roll:
-    """A trait check against a difficulty (the ruleset's default unless given)."""
-    existing = _existing(membership.campaign, membership, key)
-    if existing is not None:
-        return existing
-    campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
-    ruleset = campaign_ruleset(campaign)
+    """A trait check against a difficulty (the ruleset's default unless given). A resent form
+    is caught when its roll is written (``_record``), not looked up first: every roll would
+    pay for that query, and a resend's dice, drawn card and XP all roll back."""
+    ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
-    deck = DeckState.from_dict(campaign.deck) if campaign.deck else None
-    dice, deck = checks.roll_dice(get_method(method_key), deck=deck)
-    if deck is not None:
-        campaign.deck = deck.to_dict()
+    if method_key == "deck":
+        # The deck is the campaign's: its row is locked so two draws never take one card.
+        campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+        deck = DeckState.from_dict(campaign.deck) if campaign.deck else None
+        dice, deck = checks.roll_dice(get_method(method_key), deck=deck)
+        campaign.deck = deck.to_dict() if deck is not None else None
         campaign.save(update_fields=["deck"])
+    else:
+        dice, _ = checks.roll_dice(get_method(method_key))
     result = checks.trait_check(
         ruleset,
         level=level,

@@ -3,6 +3,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,52 +25,41 @@ from rolls.models import Roll
 from rolls.odds_chart import odds_context
 
 
-def _rollable(membership: Membership) -> list[Character]:
+def _rollable(membership: Membership) -> QuerySet[Character]:
     """The characters this person may roll for: their own PCs; a GM, everyone's."""
-    characters = Character.objects.filter(campaign_id=membership.campaign_id).prefetch_related(
-        "traits"
-    )
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
     if not membership.is_gm:
         characters = characters.filter(owner_id=membership.user_id, kind=Character.Kind.PC)
-    return list(characters)
+    return characters
 
 
-def _opponents(membership: Membership) -> list[Character]:
+def _opponents(membership: Membership) -> QuerySet[Character]:
     """Whom this person may roll against: a GM, anyone; a player, the PCs (the GM rolls for
     NPCs, whose traits players do not see)."""
     characters = Character.objects.filter(campaign_id=membership.campaign_id)
     if not membership.is_gm:
         characters = characters.filter(kind=Character.Kind.PC)
-    return list(characters.prefetch_related("traits"))
+    return characters
 
 
 def _audience(membership: Membership) -> fragments.Audience:
     return "gm" if membership.is_gm else "everyone"
 
 
-def _roller_context(membership: Membership, form: RollForm | None = None) -> dict[str, object]:
-    """What the roll form needs (and nothing of the log: a roll's answer is the roller alone)."""
+def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
     return {
         "campaign": campaign,
         "membership": membership,
         "ruleset": ruleset,
-        "characters": _rollable(membership),
-        "opponents": _opponents(membership),
+        "characters": list(_rollable(membership).prefetch_related("traits")),
+        "opponents": list(_opponents(membership).prefetch_related("traits")),
         "difficulties": [
             (value, ruleset.ladder.describe(value))
             for value in range(ruleset.default_difficulty - 4, ruleset.default_difficulty + 5)
         ],
-        "form": form,
         "key": new_key(),
-    }
-
-
-def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
-    campaign = membership.campaign
-    return {
-        **_roller_context(membership),
         "session": selectors.latest_session(campaign),
         "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
         "entries": fragments.recent_entries(campaign, _audience(membership), request),
@@ -85,49 +75,74 @@ def table(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "rolls/table.html", _table_context(request, membership))
 
 
+def _may_roll_for(membership: Membership, character: Character) -> bool:
+    """The same rule as ``_rollable``, for a character already loaded."""
+    if character.campaign_id != membership.campaign_id:
+        return False
+    return membership.is_gm or (
+        character.owner_id == membership.user_id and character.kind == Character.Kind.PC
+    )
+
+
+def _character_and_trait(
+    membership: Membership, data: dict[str, Any]
+) -> tuple[Character | None, Trait | None]:
+    """Which character rolls and with which trait (None: untrained); refuses what this person
+    may not roll for, and ids from another sheet or campaign. A trait names its own character,
+    so "who rolls" matters only for an untrained roll (or must agree with the trait)."""
+    named, trait_id = data.get("character"), str(data.get("trait") or "")
+    trait = None
+    if trait_id.isdigit():
+        # Every roll comes this way: one lookup by key, and the rule checked here.
+        trait = Trait.objects.select_related("character").filter(pk=int(trait_id)).first()
+        if trait is not None and not _may_roll_for(membership, trait.character):
+            trait = None
+    character = trait.character if trait else None
+    if named and (character is None or character.pk != named):
+        character = _rollable(membership).filter(pk=named).first()
+        if character is None:
+            raise RulesError("character", "you cannot roll for that character")
+        trait = None
+    if trait_id == "untrained":
+        return character, None
+    if trait is None:
+        raise RulesError("trait", "no such trait on a sheet you may roll for")
+    return character, trait
+
+
 def _character_and_level(
     membership: Membership, data: dict[str, Any]
 ) -> tuple[Character | None, str, int]:
-    """Which character rolls, which trait, at what level; refuses what this person may not
-    roll for, and ids from another sheet or campaign. A trait names its own character, so
-    "who rolls" matters only for an untrained roll (or must agree with the trait)."""
-    rollable = _rollable(membership)
-    character = None
-    if data.get("character"):
-        character = next((c for c in rollable if c.pk == data["character"]), None)
-        if character is None:
-            raise RulesError("character", "you cannot roll for that character")
-    ruleset = campaign_ruleset(membership.campaign)
-    trait_id = str(data.get("trait") or "")
-    if trait_id == "untrained":
+    """Who rolls, the trait's name ("untrained" for none) and the level rolled at."""
+    character, trait = _character_and_trait(membership, data)
+    if trait is None:
+        ruleset = campaign_ruleset(membership.campaign)
         level = checks.untrained_level(ruleset, commonness=str(data.get("commonness") or "some"))
         return character, "untrained", level
-    sheets = [character] if character is not None else rollable
-    found = [(c, t) for c in sheets for t in c.traits.all() if str(t.pk) == trait_id]
-    if not found:
-        raise RulesError("trait", "no such trait on a sheet you may roll for")
-    character, trait = found[0]
     return character, trait.name, trait.level + trait.modifier
 
 
 def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
-    character, trait_name, _ = _character_and_level(membership, data)
-    opponent = next((c for c in _opponents(membership) if c.pk == data.get("opponent")), None)
-    opposing = next(
-        (t for t in (opponent.traits.all() if opponent else ()) if t.pk == data["opponent_trait"]),
-        None,
-    )
-    trait = Trait.objects.filter(character=character, name=trait_name).first()
+    character, trait = _character_and_trait(membership, data)
     if character is None or trait is None:
         raise RulesError("trait", "an opposed roll needs a trait on the roller's sheet")
-    if opponent is None or opposing is None:
+    opposing = (
+        Trait.objects.filter(
+            pk=data["opponent_trait"],
+            character_id=data["opponent"],
+            character__in=_opponents(membership),
+        )
+        .select_related("character")
+        .first()
+    )
+    if opposing is None:
         raise RulesError("opponent", "pick an opponent you may roll against and one of its traits")
     return services.roll_contest(
         membership=membership,
         key=str(data["key"]),
         character=character,
         trait=trait,
-        opponent=opponent,
+        opponent=opposing.character,
         opponent_trait=opposing,
         modifiers=data["modifiers"],
         opponent_modifiers=data["opponent_modifiers"],
@@ -193,14 +208,36 @@ def may_spend_for(membership: Membership, roll: Roll) -> bool:
     )
 
 
-def _made(request: AuthenticatedHttpRequest, membership: Membership, made: Roll) -> str:
-    """The roller's own "You rolled" entry, with the spend buttons this person may use."""
+def _made(membership: Membership, made: Roll) -> str:
+    """The roller's own "You rolled" entry, with the spend buttons this person may use. Only
+    htmx asks for it, and htmx sends the CSRF token in a header: the forms need no token."""
     audience = _audience(membership)
     spend: list[tuple[str, str]] = []
     if may_spend_for(membership, made):
         allowed = fragments.allowed_uses(membership.campaign)
         spend = fragments.spendable(made, allowed, gm_view=membership.is_gm)
-    return fragments.roll_entry(made, audience, request=request, spend=spend)
+    return fragments.roll_entry(made, audience, spend=spend)
+
+
+def _outcome(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    *,
+    made: Roll | None,
+    form: RollForm | None = None,
+    problem: str = "",
+) -> HttpResponse:
+    """The htmx answer to a roll or a spend: what was rolled (or what was wrong) under the roll
+    form, and once a roll is made a fresh idempotency key for the form's next tap. The form
+    itself stays as its person left it: a player often rolls the same trait again, and
+    rebuilding it cost more than the roll (docs/performance.md)."""
+    context = {
+        "made": _made(membership, made) if made else "",
+        "form": form,
+        "problem": problem,
+        "fresh_key": new_key() if made else "",
+    }
+    return render(request, "rolls/table.html#roll-outcome", context)
 
 
 @require_POST
@@ -220,9 +257,7 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         if made is not None:
             messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
         return redirect("rolls:table", campaign_id)
-    context = _roller_context(membership, form if form.errors else None)
-    context["made"] = _made(request, membership, made) if made else ""
-    return render(request, "rolls/table.html#roller", context)
+    return _outcome(request, membership, made=made, form=form)
 
 
 @require_GET
@@ -294,10 +329,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
         elif made is not None:
             messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
         return _back(request, campaign_id)
-    context = _roller_context(membership)
-    context["made"] = _made(request, membership, made) if made else ""
-    context["problem"] = problem
-    return render(request, "rolls/table.html#roller", context)
+    return _outcome(request, membership, made=made, problem=problem)
 
 
 @require_POST
