@@ -124,6 +124,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         presence = await _leave(self.campaign_id, self.channel_name)
         await live.publish_now(self.campaign_id, "presence.changed", everyone=presence)
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every handler, a hop to a worker
+        # thread each time: eight per roll at a table of eight. A table event only forwards a
+        # string; the handlers that query go through database_sync_to_async, which does it.
+        if message["type"] == "table.event":
+            await self.table_event(message)
+        else:
+            await super().dispatch(message)
+
     async def table_event(self, event: dict[str, Any]) -> None:
         """A typed table event (``roll.created``, ``session.changed``, ``presence.changed``…)
         carrying one fragment per audience; this socket forwards only what its person may see."""

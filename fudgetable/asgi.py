@@ -1,5 +1,6 @@
 """One ASGI application for HTTP and websockets, served by daphne."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -22,3 +23,14 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The collector's full passes walk every object the process holds: Django and the apps, and
+# each open socket's few hundred. At 800 sockets a pass took 100-175 ms, and with Python's
+# defaults one came every few seconds under load, each making every roll of that moment late
+# (docs/performance.md). What is loaded by now lives as long as the process, so it is frozen
+# out of those passes; and the middle generation is collected ten times less often, so a
+# request's objects, alive while it runs, rarely reach the oldest generation and call up a
+# full pass.
+gc.freeze()
+threshold0, _, threshold2 = gc.get_threshold()
+gc.set_threshold(threshold0, 100, threshold2)

@@ -7,7 +7,10 @@ difficulty). Each socket's consumer forwards only the one its person may see, so
 content never reaches a player's browser. htmx's ws extension swaps the fragments in by id.
 """
 
+import asyncio
+import contextlib
 import time
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -31,6 +34,23 @@ class InMemoryLayer(InMemoryChannelLayer):
         if now - self._swept_at >= SWEEP_SECONDS:
             self._swept_at = now
             super()._clean_expired()
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        """Puts the message straight on each member's queue. Channels' own makes a task, a
+        deep copy and a throwaway queue per member: 4 % of the server's CPU at 800 sockets.
+        The table's messages hold only strings and numbers, so a shallow copy keeps each
+        member's apart. A full queue drops the message, as Channels' own does."""
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        expires = time.time() + self.expiry
+        for channel in list(self.groups.get(group, ())):
+            queue = self.channels.get(channel)
+            if queue is None:
+                queue = asyncio.Queue(maxsize=self.get_capacity(channel))
+                self.channels[channel] = queue
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait((expires, dict(message)))
 
 
 def group_name(campaign_id: int) -> str:

@@ -100,9 +100,11 @@ INSTALLED_APPS = [
     "rolls",
 ]
 
+# WhiteNoise comes last, against its docs' advice, because it is the one middleware that can
+# only run synchronously: anywhere higher, Django's ASGI handler hops between the event loop
+# and the request's thread around every middleware below it (docs/performance.md).
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -111,6 +113,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "fudgetable.middleware.BusyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
 ]
 
 ROOT_URLCONF = "fudgetable.urls"
@@ -138,7 +142,7 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "fudgetable.sqlite",
             "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             "OPTIONS": {
                 # WAL lets the table page read while a roll is written; IMMEDIATE takes the write
@@ -159,8 +163,15 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "fudgetable.live.InMemoryLayer"}}
+# Sessions are read from the cache (written through to the database), which saves a query on
+# every request. The cache is the process's own memory on the embedded default, which has one
+# process, and Redis when there are several, so a logout is seen by all of them at once.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

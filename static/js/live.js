@@ -5,3 +5,37 @@ htmx.config.wsReconnectDelay = function (retryCount) {
   var cap = Math.min(8000, 500 * Math.pow(2, retryCount));
   return Math.random() * cap;
 };
+
+// htmx leaves the page as it was when a request fails; say so, in words a player can act on.
+// A plain-text answer (a refused spotlight move, a busy server) is the server's own words.
+function showNotice(text) {
+  var notice = document.getElementById("notice");
+  if (!notice) return;
+  notice.querySelector("p").textContent = text;
+  notice.hidden = false;
+}
+
+document.addEventListener("htmx:responseError", function (event) {
+  var xhr = event.detail.xhr;
+  var plain = (xhr.getResponseHeader("Content-Type") || "").indexOf("text/plain") === 0;
+  showNotice(
+    plain && xhr.responseText
+      ? xhr.responseText
+      : "That did not work (the server answered " + xhr.status + "). Nothing was changed; " +
+          "reload the page and try again."
+  );
+});
+
+document.addEventListener("htmx:sendError", function () {
+  showNotice(
+    "That was not sent: the connection seems to be down. Nothing was changed; try again " +
+      "when you are back online."
+  );
+});
+
+// The notice stays until the next change the person sends goes through (not a background GET).
+document.addEventListener("htmx:afterRequest", function (event) {
+  var notice = document.getElementById("notice");
+  var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+  if (notice && event.detail.successful && verb && verb !== "get") notice.hidden = true;
+});

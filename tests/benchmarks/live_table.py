@@ -50,7 +50,8 @@ import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
+from importlib import import_module
+from django.conf import settings
 from django.db import transaction
 from campaigns.models import Membership
 from campaigns.services import campaign_create
@@ -58,7 +59,7 @@ from characters.services import character_create
 
 TABLES, SOCKETS = {tables}, {sockets}
 def session_for(user):
-    store = SessionStore()
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
     store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()

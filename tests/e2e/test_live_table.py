@@ -32,14 +32,15 @@ def entry(page: Page, text: str) -> Locator:
 def situational_roll(page: Page, label: str, *, secret: bool) -> None:
     roller = page.locator("#roller")
     roller.get_by_label("Kind").select_option("situational")
-    roller.get_by_text("More: advantage dice").click()
+    # The form keeps what was picked for the last roll, the "More" panel's state with it.
+    if not roller.get_by_label("What the roll is for").is_visible():
+        roller.get_by_text("More: advantage dice").click()
     roller.get_by_label("What the roll is for").fill(label)
-    if secret:
-        roller.get_by_label("Secret: only GMs see it").check()
+    roller.get_by_label("Secret: only GMs see it").set_checked(secret)
     roller.get_by_role("button", name="Roll", exact=True).click()
     expect(roller.get_by_role("status")).to_contain_text(label)
-    # The fresh roller loads its odds; let that finish so no request is cut by a restart.
-    expect(roller.locator("#odds")).to_contain_text("to succeed")
+    # Filling the form in asked for odds; let every request finish so none is cut by a restart.
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
 def test_gm_and_phone_player_share_a_live_table_that_survives_a_server_restart(
@@ -132,6 +133,21 @@ def test_a_phone_player_sees_her_own_roll_in_the_roller(
         expect(made).to_contain_text(f"{pc}: {trait}")
         expect(made.locator(".outcome")).to_contain_text("vs ")
         assert player.page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert player.problems == []
+        first = made.locator("li").get_attribute("id")
+
+        # The phone drops off: the tap is not sent, and the page says so instead of nothing.
+        context.set_offline(True)
+        roller.get_by_role("button", name="Roll", exact=True).tap()
+        notice = player.page.locator("#notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("not sent")
+        # Back online, the same form rolls anew (a fresh key came with the first roll).
+        context.set_offline(False)
+        roller.get_by_role("button", name="Roll", exact=True).tap()
+        expect(notice).to_be_hidden()
+        expect(made.locator("li")).not_to_have_id(first or "")
+        # htmx logs the failed send as console errors; nothing else may go wrong.
+        offline = re.compile(r"ERR_INTERNET_DISCONNECTED|^htmx:(sendError|afterRequest)")
+        assert [p for p in player.problems if not offline.search(p)] == []
     finally:
         context.close()

@@ -68,7 +68,7 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
         "-c",
         "from django.conf import settings as s; from django.db import connection as c; "
         "cur = c.cursor(); cur.execute('PRAGMA journal_mode'); "
-        "print(s.DATABASES['default']['ENGINE'], cur.fetchone()[0], "
+        "print(s.DATABASES['default']['ENGINE'], c.vendor, cur.fetchone()[0], "
         "s.CHANNEL_LAYERS['default']['BACKEND'])",
         SQLITE_PATH=str(ROOT / "db.sqlite3.settings-test"),
     )
@@ -76,7 +76,8 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
         leftover.unlink()
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
-        "django.db.backends.sqlite3",
+        "fudgetable.sqlite",
+        "sqlite",
         "wal",
         "fudgetable.live.InMemoryLayer",
     ]

@@ -1,0 +1,26 @@
+"""A server too busy to write answers 503 with what to do, not a 500."""
+
+from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.deprecation import MiddlewareMixin
+
+BUSY_TEXT = "The table is too busy to save that right now. Nothing was changed; try again."
+RETRY_SECONDS = "2"
+
+
+class BusyMiddleware(MiddlewareMixin):
+    """SQLite writes one transaction at a time; a request that waited its whole timeout for
+    its turn gets "database is locked". Nothing of it was written (its transaction rolled
+    back), so the person only needs to be told to try again."""
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not (isinstance(exception, OperationalError) and "database is locked" in str(exception)):
+            return None
+        if getattr(request, "htmx", False):
+            # live.js shows a plain-text error answer in the page's notice.
+            response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
+        else:
+            response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
+        response["Retry-After"] = RETRY_SECONDS
+        return response
