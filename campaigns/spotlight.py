@@ -5,12 +5,13 @@ GM can see each one's share of the evening. The rules module does the share arit
 The section is pushed to every screen: the holder and who is waiting for everyone, and the
 GM's version adds the controls and the shares (so ``everyone`` never carries them)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -74,20 +75,22 @@ def _locked(campaign: Campaign) -> Spotlight:
 def session_shares(session: PlaySession) -> list[Share]:
     """Every PC of the campaign (and anyone else who held it) with their time in the
     spotlight this session, a span still open counted up to now."""
-    spans = SpotlightSpan.objects.filter(session=session).select_related("character")
-    characters = {span.character_id: span.character for span in spans}
-    pcs = Character.objects.filter(campaign_id=session.campaign_id, kind=Character.Kind.PC)
-    characters.update({pc.pk: pc for pc in pcs})
-    held = rules.time_held(
-        ((span.character_id, span.started_at, span.ended_at) for span in spans),
-        now=timezone.now(),
+    # Only ids, times and names: a session's spans grow with every move, and loading their
+    # characters whole made a move slower the longer the session ran (docs/performance.md).
+    spans = list(
+        SpotlightSpan.objects.filter(session=session).values_list(
+            "character_id", "started_at", "ended_at"
+        )
     )
-    seconds = {pk: held.get(pk, 0) for pk in characters}
+    held = rules.time_held(spans, now=timezone.now())
+    names = dict(
+        Character.objects.filter(
+            Q(campaign_id=session.campaign_id, kind=Character.Kind.PC) | Q(pk__in=held)
+        ).values_list("pk", "name")
+    )
+    seconds = {pk: held.get(pk, 0) for pk in names}
     percents = rules.shares(seconds)
-    found = [
-        Share(name=characters[pk].name, seconds=seconds[pk], percent=percents[pk])
-        for pk in characters
-    ]
+    found = [Share(name=names[pk], seconds=seconds[pk], percent=percents[pk]) for pk in names]
     return sorted(found, key=lambda share: (-share.seconds, share.name))
 
 
@@ -118,7 +121,7 @@ def spotlight_state(campaign: Campaign, *, gm_view: bool) -> SpotlightState:
         since=spotlight.since,
         waiting=_waiting(spotlight),
         gm_view=gm_view,
-        pcs=list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
+        pcs=list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC).only("name"))
         if gm_view
         else [],
         shares=session_shares(session) if session is not None else [],
@@ -130,20 +133,21 @@ def hand_is_up(campaign: Campaign, user: User) -> bool:
     return user.pk in _current(campaign).hands
 
 
-def fragment(campaign: Campaign, audience: Audience) -> str:
-    """The section as pushed to (or sent on connect to) one audience."""
-    state = spotlight_state(campaign, gm_view=audience == "gm")
+def _render(campaign: Campaign, state: SpotlightState) -> str:
     context = {"spot": state, "campaign": campaign, "oob": True}
     return render_to_string(f"{TEMPLATE}#spotlight", context)
 
 
+def fragment(campaign: Campaign, audience: Audience) -> str:
+    """The section as pushed to (or sent on connect to) one audience."""
+    return _render(campaign, spotlight_state(campaign, gm_view=audience == "gm"))
+
+
 def _announce(campaign: Campaign, event: str) -> None:
-    live.publish(
-        campaign.pk,
-        event,
-        everyone=fragment(campaign, "everyone"),
-        gm=fragment(campaign, "gm"),
-    )
+    # The players' section is the GM's without the GM's parts: looked up once for both.
+    gm = spotlight_state(campaign, gm_view=True)
+    everyone = replace(gm, gm_view=False, pcs=[], shares=[], session=None)
+    live.publish(campaign.pk, event, everyone=_render(campaign, everyone), gm=_render(campaign, gm))
 
 
 # --- writes ------------------------------------------------------------------------------
