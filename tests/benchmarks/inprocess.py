@@ -1,8 +1,13 @@
 """What the in-process benchmarks share: Django on a throwaway SQLite file, in production
 mode (DEBUG=0) unless asked for the development default, so nothing touches db.sqlite3."""
 
+import cProfile
 import os
+import pstats
+import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,3 +45,33 @@ def expect(response: "HttpResponseBase", status: int, what: str) -> None:
 
 def mode(debug: bool) -> str:
     return f"{'DEBUG=1' if debug else 'DEBUG=0'}, Python {sys.version.split()[0]}"
+
+
+def timed(call: Callable[[], None], requests: int) -> list[float]:
+    """Milliseconds of each of ``requests`` calls."""
+    times = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def summary(times: list[float], queries: int, per: str) -> str:
+    p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
+    return (
+        f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  "
+        f"min {min(times):.1f} ms  queries per {per} {queries}"
+    )
+
+
+def print_profile(call: Callable[[], None], calls: int) -> None:
+    """A cProfile summary of ``calls`` more calls: by cumulative time, then by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(calls):
+        call()
+    profiler.disable()
+    stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(40)
+    stats.sort_stats("tottime").print_stats(20)

@@ -12,16 +12,12 @@ Not collected by pytest (no test_ prefix): docs/performance.md records its figur
 """
 
 import argparse
-import cProfile
-import pstats
-import statistics
 import tempfile
-import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.inprocess import expect, mode, start_django
+from tests.benchmarks.inprocess import expect, mode, print_profile, start_django, summary, timed
 
 PLAYERS, NPCS = 7, 5
 
@@ -86,25 +82,12 @@ def main() -> None:
             post()
         query_count = len(queries)
 
-        times = []
-        for _ in range(args.requests):
-            start = time.perf_counter()
-            post()
-            times.append((time.perf_counter() - start) * 1000)
-        p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
+        times = timed(post, args.requests)
         who = "the GM" if args.gm else "a player"
         print(f"roll POST by {who}, {args.requests} POSTs, {mode(args.debug)}")
-        print(f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  ", end="")
-        print(f"min {min(times):.1f} ms  queries per POST {query_count}")
+        print(summary(times, query_count, "POST"))
         if args.profile:
-            profiler = cProfile.Profile()
-            profiler.enable()
-            for _ in range(100):
-                post()
-            profiler.disable()
-            stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
-            stats.print_stats(40)
-            stats.sort_stats("tottime").print_stats(20)
+            print_profile(post, 100)
 
 
 if __name__ == "__main__":

@@ -10,15 +10,11 @@ Not collected by pytest (no test_ prefix): docs/performance.md records its figur
 """
 
 import argparse
-import cProfile
-import pstats
-import statistics
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests.benchmarks.inprocess import expect, mode, start_django
+from tests.benchmarks.inprocess import expect, mode, print_profile, start_django, summary, timed
 
 if TYPE_CHECKING:  # Django's modules are imported only once the environment is set
     from django.test import Client
@@ -70,25 +66,11 @@ def main() -> None:
             _get(client, url)
         query_count = len(queries)  # read now: the next request clears the connection's log
 
-        times = []
-        for _ in range(args.requests):
-            start = time.perf_counter()
-            _get(client, url)
-            times.append((time.perf_counter() - start) * 1000)
-        p95 = statistics.quantiles(times, n=100, method="inclusive")[94]
+        times = timed(lambda: _get(client, url), args.requests)
         print(f"sheet page, {args.requests} GETs, {mode(args.debug)}")
-        print(f"median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  ", end="")
-        print(f"min {min(times):.1f} ms  queries per GET {query_count}")
-
+        print(summary(times, query_count, "GET"))
         if args.profile:
-            profiler = cProfile.Profile()
-            profiler.enable()
-            for _ in range(50):
-                _get(client, url)
-            profiler.disable()
-            stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
-            stats.print_stats(30)
-            stats.sort_stats("tottime").print_stats(15)
+            print_profile(lambda: _get(client, url), 50)
 
 
 if __name__ == "__main__":
