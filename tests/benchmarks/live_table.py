@@ -247,6 +247,9 @@ def main() -> None:
         help="py-spy's flame graph (.svg) or its folded stacks (.txt)",
     )
     parser.add_argument("--server-log", help="copy the server's log here at the end")
+    parser.add_argument(
+        "--timeline", help="a CSV per run (name-<run>.csv): each roll or event's times"
+    )
     args = parser.parse_args()
     if not (1 <= args.tables <= 500 and 2 <= args.sockets <= 50 and 0 < args.rate <= 10):
         parser.error("keep to 1-500 tables, 2-50 sockets per table and at most 10 a second")

@@ -141,6 +141,27 @@ def percentile(values: list[float], p: int) -> float:
     )
 
 
+def _timeline(path: Path, title: str, tables: list[Table]) -> None:
+    """One CSV row per roll or event: seconds into the run it was sent, then its slowest and
+    fastest socket in ms (empty when lost). Late rolls bunched in time point at a pause."""
+    starts = [start for table in tables for start in table.posted.values()]
+    first = min(starts, default=0.0)
+    rows = []
+    for table in tables:
+        for key, start in table.posted.items():
+            waits = [
+                (table.arrived[(index, key)] - start) * 1000
+                for index in range(len(table.sessions))
+                if (index, key) in table.arrived
+            ]
+            slowest = f"{max(waits):.1f}" if waits else ""
+            fastest = f"{min(waits):.1f}" if waits else ""
+            rows.append((start - first, slowest, fastest))
+    name = path.with_stem(f"{path.stem}-{title.replace(' ', '-')}")
+    lines = ["sent_s,slowest_ms,fastest_ms"] + [f"{t:.3f},{s},{f}" for t, s, f in sorted(rows)]
+    name.write_text("\n".join(lines) + "\n")
+
+
 def report(
     title: str,
     args: argparse.Namespace,
@@ -193,6 +214,8 @@ def report(
             f"server CPU time per {what[:-1]} "
             f"{samples.server_cpu_seconds / max(rolls, 1) * 1000:.1f} ms"
         )
+    if args.timeline:
+        _timeline(Path(args.timeline), title, tables)
     for error in samples.post_errors[:5]:
         print("POST error:", error)
 

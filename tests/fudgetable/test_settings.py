@@ -107,3 +107,10 @@ def test_production_mode_passes_the_deploy_check():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_the_request_queue_needs_room_for_one_request():
+    for bad, said in (("0", "must be 1 or more"), ("two", "must be a whole number")):
+        result = manage("check", HTTP_CONCURRENCY=bad)
+        assert result.returncode != 0
+        assert f"HTTP_CONCURRENCY {said}" in result.stderr

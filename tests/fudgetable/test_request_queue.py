@@ -1,0 +1,89 @@
+"""HTTP requests take turns in Django: at most the limit at once, the rest in arrival order;
+sockets never wait for a turn."""
+
+import asyncio
+from typing import Any
+
+from fudgetable.request_queue import RequestQueue
+
+
+class Recorder:
+    """An ASGI app that notes when each request starts and holds it until released."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+        self.release: dict[str, asyncio.Event] = {}
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        name = scope["path"]
+        self.started.append(name)
+        self.release.setdefault(name, asyncio.Event())
+        await self.release[name].wait()
+        if name == "/broken":
+            raise RuntimeError("the view failed")
+
+    def let_go(self, name: str) -> None:
+        self.release.setdefault(name, asyncio.Event()).set()
+
+
+async def _request(app: RequestQueue, kind: str, path: str) -> None:
+    await app({"type": kind, "path": path}, None, None)
+
+
+async def test_requests_past_the_limit_wait_their_turn_in_order():
+    inner = Recorder()
+    app = RequestQueue(inner, limit=2)
+    tasks = [asyncio.create_task(_request(app, "http", f"/{n}")) for n in range(4)]
+    await asyncio.sleep(0.01)
+    assert inner.started == ["/0", "/1"]
+    inner.let_go("/1")
+    await asyncio.sleep(0.01)
+    assert inner.started == ["/0", "/1", "/2"]
+    for name in ("/0", "/2", "/3"):
+        inner.let_go(name)
+    await asyncio.gather(*tasks)
+    assert inner.started == ["/0", "/1", "/2", "/3"]
+
+
+async def test_sockets_do_not_wait_for_a_turn():
+    inner = Recorder()
+    app = RequestQueue(inner, limit=1)
+    held = asyncio.create_task(_request(app, "http", "/held"))
+    socket = asyncio.create_task(_request(app, "websocket", "/ws/campaigns/1/"))
+    await asyncio.sleep(0.01)
+    assert inner.started == ["/held", "/ws/campaigns/1/"]
+    inner.let_go("/held")
+    inner.let_go("/ws/campaigns/1/")
+    await asyncio.gather(held, socket)
+
+
+async def test_a_failed_request_gives_its_turn_back():
+    inner = Recorder()
+    app = RequestQueue(inner, limit=1)
+    broken = asyncio.create_task(_request(app, "http", "/broken"))
+    after = asyncio.create_task(_request(app, "http", "/after"))
+    await asyncio.sleep(0.01)
+    inner.let_go("/broken")
+    inner.let_go("/after")
+    results = await asyncio.gather(broken, after, return_exceptions=True)
+    assert isinstance(results[0], RuntimeError) and results[1] is None
+    assert inner.started == ["/broken", "/after"]
+
+
+async def test_a_request_that_waited_too_long_is_told_the_table_is_busy():
+    inner = Recorder()
+    app = RequestQueue(inner, limit=1, wait=0.05)
+    held = asyncio.create_task(_request(app, "http", "/held"))
+    await asyncio.sleep(0.01)
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app({"type": "http", "path": "/late"}, None, send)
+    assert inner.started == ["/held"]
+    assert sent[0]["status"] == 503
+    assert (b"retry-after", b"2") in sent[0]["headers"]
+    assert b"too busy" in sent[1]["body"] and b"try again" in sent[1]["body"]
+    inner.let_go("/held")
+    await held
