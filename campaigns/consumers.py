@@ -140,6 +140,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if html:
             await self.send(text_data=html)
 
+    async def table_personal(self, event: dict[str, Any]) -> None:
+        """Something for one person's screens only (their hand control)."""
+        if event["user_id"] == self.user_id:
+            await self.send(text_data=event["html"])
+
     async def table_member(self, event: dict[str, Any]) -> None:
         """Someone's role changed or they left: that person's sockets look themselves up again."""
         if event["user_id"] != self.user_id:

@@ -150,6 +150,27 @@ def _announce(campaign: Campaign, event: str) -> None:
     live.publish(campaign.pk, event, everyone=_render(campaign, everyone), gm=_render(campaign, gm))
 
 
+def hand_fragment(membership: Membership, *, up: bool) -> str:
+    """One person's own hand control, to swap in wherever their table page is open."""
+    context = {"campaign": membership.campaign, "membership": membership, "hand_up": up}
+    return render_to_string(f"{TEMPLATE}#hand", {**context, "oob": True})
+
+
+def _tell_hands(campaign: Campaign, spotlight: Spotlight, user_ids: list[int]) -> None:
+    """Each of these players' screens gets their hand control as it is now. Sent to them
+    alone: pushing the section made every player's page ask for its own control again."""
+    if not user_ids:
+        return
+    players = Membership.objects.filter(
+        campaign=campaign, user_id__in=user_ids, role=Membership.Role.PLAYER
+    ).select_related("campaign")
+    for membership in players:
+        up = membership.user_id in spotlight.hands
+        live.publish_to_person(
+            campaign.pk, membership.user_id, "hand.changed", html=hand_fragment(membership, up=up)
+        )
+
+
 # --- writes ------------------------------------------------------------------------------
 
 
@@ -177,10 +198,11 @@ def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotli
     if character is None or spotlight.character_id != character.pk:
         spotlight.since = now if character is not None else None
     spotlight.character = character
-    if character is not None and character.owner_id in spotlight.hands:
-        spotlight.hands = [uid for uid in spotlight.hands if uid != character.owner_id]
+    lowered = [uid for uid in spotlight.hands if character and uid == character.owner_id]
+    spotlight.hands = [uid for uid in spotlight.hands if uid not in lowered]
     spotlight.save(update_fields=["character", "since", "hands"])
     _announce(campaign, "spotlight.moved")
+    _tell_hands(campaign, spotlight, lowered)
     return spotlight
 
 
@@ -193,6 +215,7 @@ def hand_raise(*, campaign: Campaign, user: User) -> Spotlight:
         spotlight.hands = [*spotlight.hands, user.pk]
         spotlight.save(update_fields=["hands"])
     _announce(campaign, "hand.raised")
+    _tell_hands(campaign, spotlight, [user.pk])  # their other devices
     return spotlight
 
 
@@ -203,6 +226,7 @@ def hand_lower(*, campaign: Campaign, user: User) -> Spotlight:
         spotlight.hands = [uid for uid in spotlight.hands if uid != user.pk]
         spotlight.save(update_fields=["hands"])
     _announce(campaign, "hand.lowered")
+    _tell_hands(campaign, spotlight, [user.pk])
     return spotlight
 
 
@@ -213,6 +237,8 @@ def spotlight_session_end(*, session: PlaySession) -> None:
     campaign = session.campaign
     spotlight = _locked(campaign)
     _close_spans(campaign, session.ended_at or timezone.now())
+    raised = spotlight.hands
     spotlight.character, spotlight.since, spotlight.hands = None, None, []
     spotlight.save(update_fields=["character", "since", "hands"])
     _announce(campaign, "spotlight.moved")
+    _tell_hands(campaign, spotlight, raised)

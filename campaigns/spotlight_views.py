@@ -87,16 +87,6 @@ def _hand(request: AuthenticatedHttpRequest, membership: Membership, up: bool) -
     return render(request, f"{TEMPLATE}#hand", context)
 
 
-@require_GET
-@login_required
-def hand(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    """This person's own hand control, as it is now: the pushed section for players loads it,
-    so a hand the GM's move lowered stops offering to lower it. Others get an empty slot."""
-    membership = membership_or_404(request.user, campaign_id)
-    up = spotlight.hand_is_up(membership.campaign, request.user)
-    return _hand(request, membership, up=up)
-
-
 @require_POST
 @login_required
 def hand_raise(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:

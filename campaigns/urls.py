@@ -40,7 +40,6 @@ urlpatterns = [
         spotlight_views.spotlight_move,
         name="spotlight_move",
     ),
-    path("<int:campaign_id>/table/hand/", spotlight_views.hand, name="hand"),
     path("<int:campaign_id>/table/hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
     path("<int:campaign_id>/table/hand/lower/", spotlight_views.hand_lower, name="hand_lower"),
     path("<int:campaign_id>/table/x-card/", spotlight_views.x_card_tap, name="x_card"),

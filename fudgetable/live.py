@@ -80,6 +80,17 @@ async def publish_now(
     await get_channel_layer().group_send(group_name(campaign_id), message)
 
 
+def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) -> None:
+    """Sends ``event`` to one person's sockets at the table once the current transaction
+    commits: their own controls, such as a hand the GM's move lowered."""
+    message = {"type": "table.personal", "event": event, "user_id": user_id, "html": html}
+
+    def send() -> None:
+        async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
+
+    transaction.on_commit(send)
+
+
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
 

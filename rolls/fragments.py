@@ -150,6 +150,7 @@ def table_state(membership: Membership) -> str:
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     state = session_status(campaign, audience) + log + presence(campaign.pk)
     state += spotlight.fragment(campaign, audience)
+    state += spotlight.hand_fragment(membership, up=spotlight.hand_is_up(campaign, membership.user))
     state += clock_fragments.table_state(membership)
     return state
 

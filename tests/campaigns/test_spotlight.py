@@ -11,6 +11,7 @@ from django.utils import timezone
 from campaigns import spotlight
 from campaigns.models import Membership, PlaySession, Spotlight, SpotlightSpan
 from characters.services import character_create
+from rolls import fragments
 from rolls import services as roll_services
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
@@ -189,16 +190,19 @@ def test_a_hand_of_someone_who_left_no_longer_waits(client_for, member, campaign
     assert spotlight.spotlight_state(campaign, gm_view=True).waiting == []
 
 
-def test_the_hand_view_gives_each_person_their_own_control(
-    client_for, owner, member, outsider, observer, campaign
+def test_each_persons_table_state_brings_their_own_hand_control(
+    client_for, owner, member, observer, campaign
 ):
     client_for(member).post(url("hand_raise", campaign))
-    mine = client_for(member).get(url("hand", campaign), headers=HX).content.decode()
-    assert 'id="hand"' in mine and "Lower my hand" in mine
+    states = {
+        user: fragments.table_state(Membership.objects.get(campaign=campaign, user=user))
+        for user in (owner, member, observer)
+    }
+    assert '<form id="hand" hx-swap-oob="true"' in states[member]
+    assert "Lower my hand" in states[member]
     for user in (owner, observer):
-        other = client_for(user).get(url("hand", campaign), headers=HX).content.decode()
-        assert 'id="hand"' in other and "my hand" not in other
-    assert client_for(outsider).get(url("hand", campaign), headers=HX).status_code == 404
+        assert '<div id="hand" hx-swap-oob="true" hidden>' in states[user]
+        assert "my hand" not in states[user]
 
 
 def test_without_javascript_a_hand_redirects_to_the_table(client_for, member, campaign):
