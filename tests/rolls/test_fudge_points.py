@@ -63,8 +63,12 @@ def test_alter_by_one_adds_one_to_the_same_dice(client_for, owner, campaign, her
 def test_alter_by_one_counts_even_beside_a_larger_bonus(client_for, owner, campaign, hero):
     first = check(client_for(owner), campaign, hero, difficulty=1, modifiers="+2")
     spend(client_for(owner), first, "alter-by-one")
-    after = Roll.objects.get(kind="fudge-point").snapshot
-    assert after["result"] == first.snapshot["result"] + 1
+    after, before = Roll.objects.get(kind="fudge-point").snapshot, first.snapshot
+    # The point moves the dice, so the +2 still counts in full beside it; the result is that
+    # sum on the ladder (which has a bottom: an all-minus roll may stay where it was).
+    assert after["roll"] == before["roll"] + 1 and after["modifier"] == before["modifier"] == 2
+    rules = campaign_ruleset(campaign).static_rules
+    assert after["result"] == rules.clamp(after["level"] + 2 + after["roll"])
 
 
 def test_failure_to_success_turns_only_a_failure(client_for, member, campaign, hero):
