@@ -19,11 +19,14 @@ def memberships_for_user(user: User) -> QuerySet[Membership]:
 def membership_for(user: User | AnonymousUser, campaign_id: int) -> Membership | None:
     if not user.is_authenticated:
         return None
-    return (
-        Membership.objects.filter(user_id=user.pk, campaign_id=campaign_id)
-        .select_related("campaign")
-        .first()
-    )
+    # One row by its unique pair: get() builds no ORDER BY, which first() would (every request
+    # at the table asks this).
+    try:
+        return Membership.objects.select_related("campaign").get(
+            user_id=user.pk, campaign_id=campaign_id
+        )
+    except Membership.DoesNotExist:
+        return None
 
 
 def members_of(campaign: Campaign) -> QuerySet[Membership]:

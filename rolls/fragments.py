@@ -59,6 +59,7 @@ def roll_entry(
     plain: bool = False,
     next_url: str = "",
     controls: bool = True,
+    prepend: bool = False,
 ) -> str:
     """One log entry; ``oob`` makes it replace the entry already on the page (a GM's note).
     The snapshot holds the ladder words as they were, so no ruleset is needed to show it.
@@ -67,8 +68,9 @@ def roll_entry(
     that every member of the audience may use: GMs annotate and spend for any PC. A player's
     own spend buttons come through ``spend``, on pages rendered for that player alone.
     ``request`` adds the CSRF token (the page without JavaScript posts the forms itself);
-    ``plain`` drops the htmx attributes for pages without the roller (the log page), and
-    ``controls=False`` leaves every form out (the session recap)."""
+    ``plain`` drops the htmx attributes for pages without the roller (the log page),
+    ``controls=False`` leaves every form out (the session recap), and ``prepend`` wraps it to
+    be added at the top of the log on every screen (in the same render: one per roll)."""
     gm_view = audience == "gm"
     if not controls:
         spend = []
@@ -87,16 +89,14 @@ def roll_entry(
         "next_url": next_url,
         "controls": controls,
         "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
+        "prepend": prepend,
     }
     return render_to_string(f"{TEMPLATE}#entry", context, request=request)
 
 
 def roll_entries(roll: Roll) -> dict[Audience, str]:
     """The new entry as each audience sees it, wrapped to be added at the top of the log."""
-    return {
-        audience: render_to_string(f"{TEMPLATE}#log-prepend", {"entry": roll_entry(roll, audience)})
-        for audience in ("everyone", "gm")
-    }
+    return {audience: roll_entry(roll, audience, prepend=True) for audience in ("everyone", "gm")}
 
 
 def session_status(campaign: Campaign, audience: Audience) -> str:

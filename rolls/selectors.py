@@ -12,7 +12,11 @@ PRESENCE_TIMEOUT_SECONDS = 90
 
 
 def running_session(campaign: Campaign) -> PlaySession | None:
-    return campaign.sessions.filter(ended_at__isnull=True).first()
+    # At most one runs (a constraint says so): get() builds no ORDER BY, and every roll asks.
+    try:
+        return campaign.sessions.get(ended_at__isnull=True)
+    except PlaySession.DoesNotExist:
+        return None
 
 
 def latest_session(campaign: Campaign) -> PlaySession | None:

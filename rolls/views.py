@@ -94,7 +94,10 @@ def _character_and_trait(
     trait = None
     if trait_id.isdigit():
         # Every roll comes this way: one lookup by key, and the rule checked here.
-        trait = Trait.objects.select_related("character").filter(pk=int(trait_id)).first()
+        try:
+            trait = Trait.objects.select_related("character").get(pk=int(trait_id))
+        except Trait.DoesNotExist:
+            trait = None
         if trait is not None and not _may_roll_for(membership, trait.character):
             trait = None
     character = trait.character if trait else None
