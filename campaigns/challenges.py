@@ -70,7 +70,7 @@ def _publish(challenge: Challenge, event: str, *, players: bool, announce: Seque
     campaign = challenge.campaign
     lists = {
         audience: clock_fragments.challenge_list(campaign, audience, oob=True)
-        for audience in clock_fragments.AUDIENCES
+        for audience in live.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])

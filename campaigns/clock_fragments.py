@@ -8,16 +8,11 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns import clock_selectors
-from campaigns.clock_selectors import Audience
 from campaigns.models import Campaign, Challenge, Countdown, Membership
+from fudgetable.live import Audience, audience_of
 
 COUNTDOWNS = "campaigns/table/countdowns.html"
 CHALLENGES = "campaigns/table/challenges.html"
-AUDIENCES: tuple[Audience, ...] = ("everyone", "gm")
-
-
-def audience_of(membership: Membership) -> Audience:
-    return "gm" if membership.is_gm else "everyone"
 
 
 def _context(campaign: Campaign, audience: Audience, template: str) -> dict[str, object]:

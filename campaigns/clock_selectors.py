@@ -5,13 +5,11 @@ hidden-progress countdown's name without its boxes; ``gm`` gets everything.
 """
 
 from dataclasses import dataclass
-from typing import Literal
 
 from campaigns.models import Campaign, Challenge, Countdown, Membership
+from fudgetable.live import Audience, audience_of
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules import countdowns as countdown_rules
-
-Audience = Literal["everyone", "gm"]
 
 # The challenge ladders a GM starts from (Fate 3.1.2, 3.1.3 and 3.2.2), by form value.
 PRESETS = {
@@ -141,6 +139,6 @@ def challenge_rows(campaign: Campaign, audience: Audience) -> list[ChallengeRow]
 
 def challenges_to_roll(membership: Membership) -> list[Challenge]:
     """The challenges this person may roll against now: visible to them and still open."""
-    audience: Audience = "gm" if membership.is_gm else "everyone"
+    audience = audience_of(membership)
     rows = challenge_rows(membership.campaign, audience)
     return [row.challenge for row in rows if not row.done and not row.destroyed]

@@ -47,7 +47,7 @@ def _publish(
     countdown, before and after, and completion goes to whoever may see the countdown."""
     lists = {
         audience: clock_fragments.countdown_list(campaign, audience, oob=True)
-        for audience in clock_fragments.AUDIENCES
+        for audience in live.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])

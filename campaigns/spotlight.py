@@ -7,7 +7,6 @@ GM's version adds the controls and the shares (so ``everyone`` never carries the
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -22,7 +21,6 @@ from fudgetable.rules import spotlight as rules
 from fudgetable.rules.errors import RulesError
 
 TEMPLATE = "campaigns/table/spotlight.html"
-Audience = Literal["everyone", "gm"]
 
 
 @dataclass(frozen=True)
@@ -114,7 +112,10 @@ def _waiting(spotlight: Spotlight) -> list[str]:
 
 
 def spotlight_state(campaign: Campaign, *, gm_view: bool) -> SpotlightState:
-    spotlight = _current(campaign)
+    return _state_of(_current(campaign), campaign, gm_view=gm_view)
+
+
+def _state_of(spotlight: Spotlight, campaign: Campaign, *, gm_view: bool) -> SpotlightState:
     session = _running_session(campaign) if gm_view else None
     return SpotlightState(
         holder=spotlight.character,
@@ -138,9 +139,14 @@ def _render(campaign: Campaign, state: SpotlightState) -> str:
     return render_to_string(f"{TEMPLATE}#spotlight", context)
 
 
-def fragment(campaign: Campaign, audience: Audience) -> str:
-    """The section as pushed to (or sent on connect to) one audience."""
-    return _render(campaign, spotlight_state(campaign, gm_view=audience == "gm"))
+def connect_fragments(membership: Membership) -> str:
+    """What a (re)connecting socket gets of the spotlight: the section as its person's audience
+    sees it, and that person's own hand control, from one look at the spotlight."""
+    campaign = membership.campaign
+    spotlight = _current(campaign)
+    state = _state_of(spotlight, campaign, gm_view=membership.is_gm)
+    up = membership.user_id in spotlight.hands
+    return _render(campaign, state) + hand_fragment(membership, up=up)
 
 
 def _announce(campaign: Campaign, event: str) -> None:

@@ -7,27 +7,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import spotlight, x_card
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.rules.errors import RulesError
 
 TEMPLATE = "campaigns/table/spotlight.html"
-
-
-def _back(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    """Back to the page the form was on (a sheet), else to the table."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(target)
-    return redirect("rolls:table", campaign_id)
 
 
 def _section(request: AuthenticatedHttpRequest, membership: Membership) -> HttpResponse:
@@ -112,4 +101,4 @@ def x_card_tap(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     if request.htmx:
         return HttpResponse(x_card.banner(oob=False))
     messages.warning(request, "The X-card was tapped: every screen at the table shows it.")
-    return _back(request, campaign_id)
+    return back_to_table(request, campaign_id)

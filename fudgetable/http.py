@@ -1,5 +1,7 @@
 from django.contrib.auth.models import User
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
 
 
@@ -8,3 +10,20 @@ class AuthenticatedHttpRequest(HttpRequest):
 
     user: User
     htmx: HtmxDetails
+
+
+def safe_next(request: HttpRequest) -> str | None:
+    """The ``next`` the form or link carries, when it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
+
+
+def back_to_table(request: HttpRequest, campaign_id: int) -> HttpResponseRedirect:
+    """Back to the page a table form was posted from (a sheet, the log with its filters), else
+    to the campaign's table."""
+    target = safe_next(request)
+    return redirect(target) if target else redirect("rolls:table", campaign_id)

@@ -10,13 +10,24 @@ content never reaches a player's browser. htmx's ws extension swaps the fragment
 import asyncio
 import contextlib
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
+if TYPE_CHECKING:
+    from campaigns.models import Membership
+
 SWEEP_SECONDS = 1.0
+
+# Who a fragment is rendered for: GMs, or everyone else (players and observers).
+Audience = Literal["everyone", "gm"]
+AUDIENCES: tuple[Audience, ...] = ("everyone", "gm")
+
+
+def audience_of(membership: "Membership") -> Audience:
+    return "gm" if membership.is_gm else "everyone"
 
 
 class InMemoryLayer(InMemoryChannelLayer):

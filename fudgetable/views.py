@@ -4,26 +4,16 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
-from fudgetable.http import AuthenticatedHttpRequest
-
-
-def _safe_next(request: HttpRequest) -> str | None:
-    target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return None
+from fudgetable.http import AuthenticatedHttpRequest, safe_next
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return accept_pending_invite(request) or redirect(_safe_next(request) or "dashboard")
+    return accept_pending_invite(request) or redirect(safe_next(request) or "dashboard")
 
 
 @sensitive_post_parameters()
@@ -36,19 +26,19 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return _after_login(request)  # type: ignore[arg-type]
-    return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+    return render(request, "registration/signup.html", {"form": form, "next": safe_next(request)})
 
 
 @sensitive_post_parameters()
 @require_http_methods(["GET", "POST"])
 def login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect(_safe_next(request) or "dashboard")
+        return redirect(safe_next(request) or "dashboard")
     form = AuthenticationForm(request, data=request.POST or None)
     if request.method == "POST" and form.is_valid():
         auth_login(request, form.get_user())
         return _after_login(request)  # type: ignore[arg-type]
-    return render(request, "registration/login.html", {"form": form, "next": _safe_next(request)})
+    return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
 
 
 @require_GET

@@ -257,10 +257,8 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
     )
     if created:
         # The exchange's entry loses its Confirm button on every screen.
+        entries = fragments.replaced_entries(roll)
         live.publish(
-            roll.campaign_id,
-            "fight.confirmed",
-            everyone=fragments.roll_entry(roll, "everyone", oob=True),
-            gm=fragments.roll_entry(roll, "gm", oob=True),
+            roll.campaign_id, "fight.confirmed", everyone=entries["everyone"], gm=entries["gm"]
         )
     return confirmation

@@ -11,15 +11,14 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Gear, Trait
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.rules import fight as rules
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
@@ -121,12 +120,7 @@ def _answer(
             messages.info(request, message)
         if made is not None:
             messages.info(request, fragments.roll_summary(made, gm_view=True))
-        target = request.POST.get("next", "")
-        if target and url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            return redirect(target)
-        return redirect("rolls:table", membership.campaign_id)
+        return back_to_table(request, membership.campaign_id)
     context = {
         "campaign": membership.campaign,
         "membership": membership,

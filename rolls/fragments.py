@@ -1,7 +1,6 @@
 """The table's fragments, rendered once per audience and pushed or served as they are."""
 
 from collections.abc import Sequence
-from typing import Literal
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -9,11 +8,11 @@ from django.template.loader import render_to_string
 from campaigns import clock_fragments, spotlight
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
+from fudgetable.live import AUDIENCES, Audience, audience_of
 from rolls import log_selectors, selectors
 from rolls.forms import new_key
 from rolls.models import Roll
 
-Audience = Literal["everyone", "gm"]
 TEMPLATE = "rolls/table.html"
 SECRET_TEXT = "The GM rolled (secret)"
 
@@ -96,7 +95,13 @@ def roll_entry(
 
 def roll_entries(roll: Roll) -> dict[Audience, str]:
     """The new entry as each audience sees it, wrapped to be added at the top of the log."""
-    return {audience: roll_entry(roll, audience, prepend=True) for audience in ("everyone", "gm")}
+    return {audience: roll_entry(roll, audience, prepend=True) for audience in AUDIENCES}
+
+
+def replaced_entries(roll: Roll) -> dict[Audience, str]:
+    """The entry as each audience sees it, to replace the one already in the log (a GM's note,
+    a confirmed fight)."""
+    return {audience: roll_entry(roll, audience, oob=True) for audience in AUDIENCES}
 
 
 def session_status(campaign: Campaign, audience: Audience) -> str:
@@ -114,7 +119,7 @@ def session_status(campaign: Campaign, audience: Audience) -> str:
 
 
 def session_statuses(campaign: Campaign) -> dict[Audience, str]:
-    return {audience: session_status(campaign, audience) for audience in ("everyone", "gm")}
+    return {audience: session_status(campaign, audience) for audience in AUDIENCES}
 
 
 def presence(campaign_id: int) -> str:
@@ -145,12 +150,11 @@ def recent_entries(
 def table_state(membership: Membership) -> str:
     """Everything a socket needs on (re)connect: session, the whole recent log, who is here."""
     campaign = membership.campaign
-    audience: Audience = "gm" if membership.is_gm else "everyone"
+    audience = audience_of(membership)
     entries = recent_entries(campaign, audience)
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     state = session_status(campaign, audience) + log + presence(campaign.pk)
-    state += spotlight.fragment(campaign, audience)
-    state += spotlight.hand_fragment(membership, up=spotlight.hand_is_up(campaign, membership.user))
+    state += spotlight.connect_fragments(membership)
     state += clock_fragments.table_state(membership)
     return state
 

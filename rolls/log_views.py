@@ -20,6 +20,7 @@ from campaigns import spotlight
 from campaigns.access import membership_or_404
 from campaigns.models import Membership, PlaySession
 from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.live import audience_of
 from rolls import fragments, log_export, log_selectors
 from rolls.models import Roll
 from rolls.views import may_spend_for
@@ -76,7 +77,7 @@ def _entries(
 ) -> list[str]:
     """Each roll for this viewer alone (the page is not pushed), so the controls can be theirs:
     a GM's note form, and the spend buttons of the Fudge points this person may spend."""
-    audience: fragments.Audience = "gm" if membership.is_gm else "everyone"
+    audience = audience_of(membership)
     allowed = fragments.allowed_uses(membership.campaign)
     entries = []
     for roll in rolls:

@@ -338,12 +338,8 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     """The GM's note on a log entry: the one thing about a roll that may change."""
     roll.gm_note = note
     roll.save(update_fields=["gm_note"])
-    live.publish(
-        roll.campaign_id,
-        "roll.noted",
-        everyone=fragments.roll_entry(roll, "everyone", oob=True),
-        gm=fragments.roll_entry(roll, "gm", oob=True),
-    )
+    entries = fragments.replaced_entries(roll)
+    live.publish(roll.campaign_id, "roll.noted", everyone=entries["everyone"], gm=entries["gm"])
     return roll
 
 

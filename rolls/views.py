@@ -7,7 +7,6 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -16,7 +15,8 @@ from campaigns.challenges import challenge_roll
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table
+from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from rolls import fragments, selectors, services
@@ -42,10 +42,6 @@ def _opponents(membership: Membership) -> QuerySet[Character]:
     return characters
 
 
-def _audience(membership: Membership) -> fragments.Audience:
-    return "gm" if membership.is_gm else "everyone"
-
-
 def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
@@ -62,7 +58,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "key": new_key(),
         "session": selectors.latest_session(campaign),
         "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
-        "entries": fragments.recent_entries(campaign, _audience(membership), request),
+        "entries": fragments.recent_entries(campaign, audience_of(membership), request),
         "present": selectors.present_usernames(campaign.pk),
         "gm_moves": campaign.gm_moves,
     }
@@ -214,7 +210,7 @@ def may_spend_for(membership: Membership, roll: Roll) -> bool:
 def _made(membership: Membership, made: Roll) -> str:
     """The roller's own "You rolled" entry, with the spend buttons this person may use. Only
     htmx asks for it, and htmx sends the CSRF token in a header: the forms need no token."""
-    audience = _audience(membership)
+    audience = audience_of(membership)
     spend: list[tuple[str, str]] = []
     if may_spend_for(membership, made):
         allowed = fragments.allowed_uses(membership.campaign)
@@ -279,16 +275,6 @@ def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, "rolls/table.html#odds", context)
 
 
-def _back(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    """Back where the form was (the log page keeps its filters), else to the table."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(target)
-    return redirect("rolls:table", campaign_id)
-
-
 def _visible_roll(membership: Membership, campaign_id: int, roll_id: int) -> Roll:
     roll = get_object_or_404(
         Roll.objects.select_related("character"), pk=roll_id, campaign_id=campaign_id
@@ -331,7 +317,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
             messages.error(request, problem)
         elif made is not None:
             messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
-        return _back(request, campaign_id)
+        return back_to_table(request, campaign_id)
     return _outcome(request, membership, made=made, problem=problem)
 
 
@@ -348,7 +334,7 @@ def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> H
     if request.htmx:
         # The table's sockets get the annotated entry; nothing else on the page changes.
         return HttpResponse(status=204 if form.is_valid() else 422)
-    return _back(request, campaign_id)
+    return back_to_table(request, campaign_id)
 
 
 @require_POST

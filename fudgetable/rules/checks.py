@@ -252,24 +252,18 @@ def fudge_point_result(
     if use not in ruleset.fudge_point_uses:
         raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
     side, difficulty = before.outcome.side, before.outcome.difficulty
-    if use == "reroll":
+    if use in ("reroll", "alter-by-one"):
+        # A reroll throws the dice again. Alter-by-one moves the roll itself one step, so no
+        # modifier policy can swallow the point.
+        moved = replace(before.roll, total=before.roll.total + 1) if use == "alter-by-one" else None
         return trait_check(
             ruleset,
             level=side.level,
             difficulty=difficulty,
             modifiers=side.modifiers,
             method=before.roll.method,
+            roll=moved,
             rng=rng,
-        )
-    if use == "alter-by-one":
-        # The roll itself moves one step, so no modifier policy can swallow the point.
-        return trait_check(
-            ruleset,
-            level=side.level,
-            difficulty=difficulty,
-            modifiers=side.modifiers,
-            method=before.roll.method,
-            roll=replace(before.roll, total=before.roll.total + 1),
         )
     if use == "failure-to-success":
         if before.outcome.outcome is Outcome.SUCCESS:

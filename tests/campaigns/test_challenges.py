@@ -7,7 +7,6 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
@@ -15,15 +14,14 @@ from campaigns.challenges import challenge_check, challenge_create
 from campaigns.clock_selectors import rules_challenge
 from campaigns.models import Challenge
 from characters.services import character_create
-from fudgetable.asgi import application
 from fudgetable.rules import challenges as ladder_rules
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import roll_form, trait
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db
 
-ORIGIN = (b"origin", b"http://testserver")
 HX = {"HX-Request": "true"}
 COMMANDS = {
     "challenge_check": {"margin": "1"},
@@ -351,29 +349,6 @@ def test_rolls_against_a_foreign_finished_or_missing_challenge_are_refused(
 
 
 # --- the table's sockets ---------------------------------------------------------------------
-
-
-def socket_for(campaign, cookie) -> WebsocketCommunicator:
-    return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
-    )
-
-
-async def until(socket, marker: str, tries: int = 30) -> list[str]:
-    frames = []
-    for _ in range(tries):
-        frames.append(await socket.receive_from(timeout=5))
-        if marker in frames[-1]:
-            return frames
-    raise AssertionError(f"{marker!r} never came; got {frames!r}")
-
-
-async def joined(campaign, cookie, username: str) -> WebsocketCommunicator:
-    socket = socket_for(campaign, cookie)
-    assert (await socket.connect())[0]
-    await until(socket, 'id="challenge-list"')
-    assert username in (await until(socket, 'id="presence"'))[-1]
-    return socket
 
 
 async def gm_post(client, name: str, campaign, *args, data=None):

@@ -7,17 +7,15 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from campaigns.countdowns import countdown_create, countdown_mark
 from campaigns.models import Countdown
-from fudgetable.asgi import application
 from tests.factories import CampaignFactory
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db
 
-ORIGIN = (b"origin", b"http://testserver")
 COMMANDS = ("countdown_mark", "countdown_unmark", "countdown_visibility", "countdown_delete")
 
 
@@ -262,29 +260,6 @@ def test_a_skill_challenge_is_shown_hidden_and_removed_as_one(client_for, owner,
 
 
 # --- the table's sockets ---------------------------------------------------------------------
-
-
-def socket_for(campaign, cookie) -> WebsocketCommunicator:
-    return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
-    )
-
-
-async def until(socket, marker: str, tries: int = 30) -> list[str]:
-    frames = []
-    for _ in range(tries):
-        frames.append(await socket.receive_from(timeout=5))
-        if marker in frames[-1]:
-            return frames
-    raise AssertionError(f"{marker!r} never came; got {frames!r}")
-
-
-async def joined(campaign, cookie, username: str) -> WebsocketCommunicator:
-    socket = socket_for(campaign, cookie)
-    assert (await socket.connect())[0]
-    await until(socket, 'id="countdown-list"')
-    assert username in (await until(socket, 'id="presence"'))[-1]
-    return socket
 
 
 async def gm_post(client, name: str, campaign, *args, data=None):

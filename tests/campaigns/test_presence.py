@@ -3,7 +3,7 @@ they have open, updated as sockets come and go."""
 
 import pytest
 
-from tests.rolls.test_table_socket_events import joined, socket_for, until
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from characters.services import character_create
 from rolls import services as roll_services
 from tests.campaigns.test_spotlight import GM_ONLY, HX, url
-from tests.rolls.test_table_socket_events import joined, socket_for, until
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

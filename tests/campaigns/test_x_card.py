@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaigns.models import Membership
 from characters.services import character_create
 from tests.factories import MembershipFactory, UserFactory
-from tests.rolls.test_table_socket_events import joined, socket_for, until
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db
 

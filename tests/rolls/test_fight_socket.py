@@ -11,29 +11,9 @@ from fudgetable.asgi import application
 from rolls.models import Roll
 from tests.rolls.fight_setup import *  # noqa: F403  (the fixtures)
 from tests.rolls.fight_setup import HTMX, fight_form, role
+from tests.table_sockets import ORIGIN, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://testserver")
-
-
-async def until(socket, marker: str, tries: int = 20) -> list[str]:
-    frames = []
-    for _ in range(tries):
-        frames.append(await socket.receive_from(timeout=5))
-        if marker in frames[-1]:
-            return frames
-    raise AssertionError(f"{marker!r} never came; got {frames!r}")
-
-
-async def joined(campaign, cookie) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
-    )
-    connected, _ = await socket.connect()
-    assert connected
-    await until(socket, 'id="roll-log"')
-    return socket
 
 
 def fight_data(jason, brute, **extra):

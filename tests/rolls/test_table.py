@@ -1,27 +1,18 @@
 """The table page and rolls made over HTTP, pushed to every socket at the table."""
 
 import pytest
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from characters.services import character_create
-from fudgetable.asgi import application
 from rolls.models import Roll
+from tests.table_sockets import socket_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://testserver")
 
 
 @pytest.fixture
 def hero(campaign, member):
     return character_create(campaign=campaign, owner=member, name="Louie")
-
-
-def socket_for(campaign, cookie) -> WebsocketCommunicator:
-    return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, cookie]
-    )
 
 
 def roll_data(hero, **extra):

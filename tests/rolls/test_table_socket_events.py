@@ -5,45 +5,17 @@ member's socket is closed."""
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.services import membership_remove, membership_set_role
-from fudgetable.asgi import application
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, roll_form, trait
+from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ORIGIN = (b"origin", b"http://testserver")
 FACES = ("⊞", "▢", "⊟")
-
-
-def socket_for(campaign, cookie, origin=ORIGIN) -> WebsocketCommunicator:
-    return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[origin, cookie]
-    )
-
-
-async def until(socket, marker: str, tries: int = 20) -> list[str]:
-    """Every frame up to and including the first that holds ``marker``."""
-    frames = []
-    for _ in range(tries):
-        frames.append(await socket.receive_from(timeout=5))
-        if marker in frames[-1]:
-            return frames
-    raise AssertionError(f"{marker!r} never came; got {frames!r}")
-
-
-async def joined(campaign, cookie, username: str) -> WebsocketCommunicator:
-    """A connected socket that has read the table state and then its own arrival."""
-    socket = socket_for(campaign, cookie)
-    connected, _ = await socket.connect()
-    assert connected
-    await until(socket, 'id="roll-log"')
-    assert username in (await until(socket, 'id="presence"'))[-1]
-    return socket
 
 
 async def post(client, name: str, campaign, data=None, *args):

@@ -1,0 +1,36 @@
+"""The table socket as the tests drive it: a communicator on the real ASGI application, read
+frame by frame until a marker comes."""
+
+from channels.testing import WebsocketCommunicator
+
+from fudgetable.asgi import application
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+def socket_for(campaign, cookie, origin=ORIGIN) -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, f"/ws/campaigns/{campaign.pk}/", headers=[origin, cookie]
+    )
+
+
+async def until(socket, marker: str, tries: int = 30) -> list[str]:
+    """Every frame up to and including the first that holds ``marker``."""
+    frames = []
+    for _ in range(tries):
+        frames.append(await socket.receive_from(timeout=5))
+        if marker in frames[-1]:
+            return frames
+    raise AssertionError(f"{marker!r} never came; got {frames!r}")
+
+
+async def joined(campaign, cookie, username: str | None = None) -> WebsocketCommunicator:
+    """A connected socket that has read the table state (one frame) and, given a username,
+    its own arrival in the presence list."""
+    socket = socket_for(campaign, cookie)
+    connected, _ = await socket.connect()
+    assert connected
+    await until(socket, 'id="roll-log"')
+    if username is not None:
+        assert username in (await until(socket, 'id="presence"'))[-1]
+    return socket
