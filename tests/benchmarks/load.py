@@ -234,6 +234,9 @@ def py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None
             "--duration",
             str(int(args.duration) + 2),
             "--threads",
+            # Only the thread holding the GIL: one waiting for it after a query (SQLite lets
+            # go of the GIL) would otherwise count as busy where it is only waiting.
+            "--gil",
             "--nonblocking",
             "--rate",
             "50",
