@@ -66,8 +66,7 @@ def _current(campaign: Campaign) -> Spotlight:
 
 
 def _locked(campaign: Campaign) -> Spotlight:
-    Spotlight.objects.get_or_create(campaign=campaign)
-    return Spotlight.objects.select_for_update().get(campaign=campaign)
+    return Spotlight.objects.select_for_update().get_or_create(campaign=campaign)[0]
 
 
 def session_shares(session: PlaySession) -> list[Share]:
@@ -117,6 +116,13 @@ def spotlight_state(campaign: Campaign, *, gm_view: bool) -> SpotlightState:
 
 def _state_of(spotlight: Spotlight, campaign: Campaign, *, gm_view: bool) -> SpotlightState:
     session = _running_session(campaign) if gm_view else None
+    return _state_in(spotlight, campaign, gm_view=gm_view, session=session)
+
+
+def _state_in(
+    spotlight: Spotlight, campaign: Campaign, *, gm_view: bool, session: PlaySession | None
+) -> SpotlightState:
+    """The section's state, the GM's with ``session``'s shares (the running one, or None)."""
     return SpotlightState(
         holder=spotlight.character,
         since=spotlight.since,
@@ -149,9 +155,8 @@ def connect_fragments(membership: Membership) -> str:
     return _render(campaign, state) + hand_fragment(membership, up=up)
 
 
-def _announce(campaign: Campaign, event: str) -> None:
+def _announce(campaign: Campaign, event: str, gm: SpotlightState) -> None:
     # The players' section is the GM's without the GM's parts: looked up once for both.
-    gm = spotlight_state(campaign, gm_view=True)
     everyone = replace(gm, gm_view=False, pcs=[], shares=[], session=None)
     live.publish(campaign.pk, event, everyone=_render(campaign, everyone), gm=_render(campaign, gm))
 
@@ -187,10 +192,11 @@ def _close_spans(campaign: Campaign, now: datetime) -> None:
 
 
 @transaction.atomic
-def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotlight:
+def spotlight_move(*, campaign: Campaign, character: Character | None) -> SpotlightState:
     """Puts the spotlight on a PC, or on nobody. While a session runs, the stretch the last
     holder had ends now and the new one's begins. The new holder's player lowers their hand:
-    they have what they were waiting for."""
+    they have what they were waiting for. Returns the section as the GMs now see it (the one
+    pushed to them), for the moving GM's own answer."""
     if character is not None and (
         character.campaign_id != campaign.pk or character.kind != Character.Kind.PC
     ):
@@ -207,9 +213,10 @@ def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotli
     lowered = [uid for uid in spotlight.hands if character and uid == character.owner_id]
     spotlight.hands = [uid for uid in spotlight.hands if uid not in lowered]
     spotlight.save(update_fields=["character", "since", "hands"])
-    _announce(campaign, "spotlight.moved")
+    gm = _state_in(spotlight, campaign, gm_view=True, session=session)
+    _announce(campaign, "spotlight.moved", gm)
     _tell_hands(campaign, spotlight, lowered)
-    return spotlight
+    return gm
 
 
 @transaction.atomic
@@ -220,7 +227,7 @@ def hand_raise(*, campaign: Campaign, user: User) -> Spotlight:
     if user.pk not in spotlight.hands:
         spotlight.hands = [*spotlight.hands, user.pk]
         spotlight.save(update_fields=["hands"])
-    _announce(campaign, "hand.raised")
+    _announce(campaign, "hand.raised", _state_of(spotlight, campaign, gm_view=True))
     _tell_hands(campaign, spotlight, [user.pk])  # their other devices
     return spotlight
 
@@ -231,7 +238,7 @@ def hand_lower(*, campaign: Campaign, user: User) -> Spotlight:
     if user.pk in spotlight.hands:
         spotlight.hands = [uid for uid in spotlight.hands if uid != user.pk]
         spotlight.save(update_fields=["hands"])
-    _announce(campaign, "hand.lowered")
+    _announce(campaign, "hand.lowered", _state_of(spotlight, campaign, gm_view=True))
     _tell_hands(campaign, spotlight, [user.pk])
     return spotlight
 
@@ -246,5 +253,5 @@ def spotlight_session_end(*, session: PlaySession) -> None:
     raised = spotlight.hands
     spotlight.character, spotlight.since, spotlight.hands = None, None, []
     spotlight.save(update_fields=["character", "since", "hands"])
-    _announce(campaign, "spotlight.moved")
+    _announce(campaign, "spotlight.moved", _state_of(spotlight, campaign, gm_view=True))
     _tell_hands(campaign, spotlight, raised)

@@ -19,8 +19,13 @@ from fudgetable.rules.errors import RulesError
 TEMPLATE = "campaigns/table/spotlight.html"
 
 
-def _section(request: AuthenticatedHttpRequest, membership: Membership) -> HttpResponse:
-    state = spotlight.spotlight_state(membership.campaign, gm_view=membership.is_gm)
+def _section(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    state: spotlight.SpotlightState | None = None,
+) -> HttpResponse:
+    if state is None:
+        state = spotlight.spotlight_state(membership.campaign, gm_view=membership.is_gm)
     context = {"spot": state, "campaign": membership.campaign, "membership": membership}
     return render(request, f"{TEMPLATE}#spotlight", context)
 
@@ -52,13 +57,14 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
     membership = gm_or_403(request.user, campaign_id)
     try:
         character = _pc(membership, request.POST.get("character", ""))
-        spotlight.spotlight_move(campaign=membership.campaign, character=character)
+        moved = spotlight.spotlight_move(campaign=membership.campaign, character=character)
     except RulesError as error:
         if request.htmx:
             return HttpResponse(error.message, status=422)
         messages.error(request, error.message)
+        return redirect("rolls:table", campaign_id)
     if request.htmx:
-        return _section(request, membership)
+        return _section(request, membership, moved)
     return redirect("rolls:table", campaign_id)
 
 
