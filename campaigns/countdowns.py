@@ -8,6 +8,7 @@ marking at once never lose a mark or decide a challenge twice.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from campaigns import clock_fragments
@@ -94,10 +95,20 @@ def countdown_create(
 
 def _locked_pair(countdown: Countdown) -> tuple[Countdown, Countdown | None]:
     """The countdown (for a failure countdown: the skill challenge it belongs to) and its
-    failure countdown, locked in that order by every command."""
-    rows = Countdown.objects.select_for_update()
-    head = rows.filter(failure_id=countdown.pk).first() or rows.get(pk=countdown.pk)
-    return head, rows.get(pk=head.failure_id) if head.failure_id else None
+    failure countdown, locked together, in the same order by every command. A countdown only
+    ever joins a pair when both are made, so ``countdown``'s own link can be trusted."""
+    rows = {
+        row.pk: row
+        for row in Countdown.objects.select_for_update()
+        .filter(Q(pk=countdown.pk) | Q(failure_id=countdown.pk) | Q(pk=countdown.failure_id))
+        .order_by("pk")
+    }
+    if countdown.pk not in rows:
+        raise RulesError("countdown", "that countdown was removed in the meantime")
+    head = next(
+        (row for row in rows.values() if row.failure_id == countdown.pk), rows[countdown.pk]
+    )
+    return head, rows.get(head.failure_id) if head.failure_id else None
 
 
 def _save(*countdowns: Countdown | None) -> None:

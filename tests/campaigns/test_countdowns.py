@@ -9,8 +9,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.urls import reverse
 
-from campaigns.countdowns import countdown_create, countdown_mark
+from campaigns.countdowns import countdown_create, countdown_delete, countdown_mark
 from campaigns.models import Countdown
+from fudgetable.rules.errors import RulesError
 from tests.factories import CampaignFactory
 from tests.table_sockets import joined, socket_for, until
 
@@ -195,6 +196,18 @@ def test_marking_past_the_last_box_and_unmarking_below_none_are_refused(
     assert countdown.marked == 0 and countdown.completed_at is None
     plain = client.post(url("countdown_unmark", campaign, countdown.pk), follow=True)
     assert "No box of Tide comes in is marked." in plain.content.decode()
+
+
+def test_a_countdown_another_gm_just_removed_is_refused_in_words(campaign):
+    """Two GMs at once: one removes the countdown while the other's mark is on its way."""
+    countdown, pair = make(campaign), make(campaign, "Escape", 3, failure_boxes=2)
+    stale = [Countdown.objects.get(pk=countdown.pk), Countdown.objects.get(pk=pair.pk)]
+    countdown_delete(countdown=countdown)
+    countdown_delete(countdown=pair)
+    for row in stale:
+        with pytest.raises(RulesError, match="removed in the meantime"):
+            countdown_mark(countdown=row)
+    assert not Countdown.objects.exists()
 
 
 def test_a_bad_visibility_change_is_refused(client_for, owner, campaign):
