@@ -10,7 +10,8 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import DateTimeField, F, Q, Sum, Value
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -72,14 +73,17 @@ def _locked(campaign: Campaign) -> Spotlight:
 def session_shares(session: PlaySession) -> list[Share]:
     """Every PC of the campaign (and anyone else who held it) with their time in the
     spotlight this session, a span still open counted up to now."""
-    # Only ids, times and names: a session's spans grow with every move, and loading their
-    # characters whole made a move slower the longer the session ran (docs/performance.md).
-    spans = list(
-        SpotlightSpan.objects.filter(session=session).values_list(
-            "character_id", "started_at", "ended_at"
-        )
+    # The database adds up each character's spans: a session gains one with every move, and
+    # reading them all made each move slower the longer the evening ran (docs/performance.md).
+    running_to_now = Coalesce("ended_at", Value(timezone.now(), output_field=DateTimeField()))
+    lengths = (
+        SpotlightSpan.objects.filter(session=session)
+        .order_by()
+        .values("character_id")
+        .annotate(length=Sum(running_to_now - F("started_at")))
+        .values_list("character_id", "length")
     )
-    held = rules.time_held(spans, now=timezone.now())
+    held = rules.time_held(lengths)
     names = dict(
         Character.objects.filter(
             Q(campaign_id=session.campaign_id, kind=Character.Kind.PC) | Q(pk__in=held)

@@ -2,22 +2,20 @@
 share of the whole, so the GM can see whether every player gets a fair turn."""
 
 from collections.abc import Hashable, Iterable, Mapping
-from datetime import datetime
+from datetime import timedelta
 from fractions import Fraction
 from math import floor
 
 from fudgetable.rules.errors import RulesError
 
 
-def time_held[K: Hashable](
-    spans: Iterable[tuple[K, datetime, datetime | None]], now: datetime
-) -> dict[K, int]:
-    """Whole seconds each holder had the spotlight, from ``(holder, started, ended)`` spans;
-    a span still open (``ended`` None) counts up to ``now``."""
+def time_held[K: Hashable](stretches: Iterable[tuple[K, timedelta]]) -> dict[K, int]:
+    """Whole seconds each holder had the spotlight, from ``(holder, how long)`` stretches (the
+    caller counts a stretch still running up to now). Parts of a second are dropped, and time
+    that ran backwards (a clock set back) counts as none."""
     held: dict[K, float] = {}
-    for holder, started, ended in spans:
-        seconds = ((ended or now) - started).total_seconds()
-        held[holder] = held.get(holder, 0) + max(seconds, 0)
+    for holder, length in stretches:
+        held[holder] = held.get(holder, 0) + max(length.total_seconds(), 0)
     return {holder: int(seconds) for holder, seconds in held.items()}
 
 
