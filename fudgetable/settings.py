@@ -11,6 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from psycopg_pool import ConnectionPool
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -46,8 +47,12 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
-def database_from_url(url: str) -> dict[str, object]:
-    """Django's DATABASES entry for a postgres:// URL (the only server database supported)."""
+POOL_WAIT_SECONDS = 10
+
+
+def database_from_url(url: str, *, pool_size: int) -> dict[str, object]:
+    """Django's DATABASES entry for a postgres:// URL (the only server database supported),
+    with a pool of at most ``pool_size`` connections for this process."""
     parts = urlsplit(url)
     if parts.scheme not in {"postgres", "postgresql"}:
         raise ImproperlyConfigured(f"DATABASE_URL must start with postgres://, not {url!r}")
@@ -58,8 +63,20 @@ def database_from_url(url: str) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
-        "CONN_HEALTH_CHECKS": True,
+        # Django's ASGI handler runs each request on a thread of its own, and a connection
+        # belongs to its thread: kept connections were never used again, so every request
+        # opened one, and dozens lingered until garbage-collected. A pool hands each request
+        # one that is open already (docs/performance.md).
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {
+            "pool": {
+                "min_size": 2,
+                "max_size": pool_size,
+                "timeout": POOL_WAIT_SECONDS,
+                # A connection the server dropped (a restart) is replaced, not handed out.
+                "check": ConnectionPool.check_connection,
+            }
+        },
     }
 
 
@@ -137,8 +154,16 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL")
+# HTTP requests that run in Django at once in this process; the rest wait their turn
+# (fudgetable/request_queue.py). Two kept the roll benchmark's p99 lowest on SQLite, where a
+# request never waits on a network; PostgreSQL's queries do, so more run at once there.
+HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 8 if DATABASE_URL else 2)
+if HTTP_CONCURRENCY < 1:
+    raise ImproperlyConfigured("HTTP_CONCURRENCY must be 1 or more")
 if DATABASE_URL:
-    DATABASES = {"default": database_from_url(DATABASE_URL)}
+    # A connection for each HTTP turn and for the sockets' one thread (Channels runs their
+    # database work there), and one to spare.
+    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 2)}
 else:
     DATABASES = {
         "default": {
@@ -168,12 +193,6 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "fudgetable.live.InMemoryLayer"}}
-# HTTP requests that run in Django at once in this process; the rest wait their turn
-# (fudgetable/request_queue.py). Two kept the roll benchmark's p99 lowest on SQLite, where a
-# request never waits on a network; PostgreSQL's queries do, so more run at once there.
-HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 8 if DATABASE_URL else 2)
-if HTTP_CONCURRENCY < 1:
-    raise ImproperlyConfigured("HTTP_CONCURRENCY must be 1 or more")
 # Sessions are read from the cache (written through to the database), which saves a query on
 # every request. The cache is the process's own memory on the embedded default, which has one
 # process, and Redis when there are several, so a logout is seen by all of them at once.

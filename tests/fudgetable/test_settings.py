@@ -49,16 +49,18 @@ def test_env_list_splits_on_commas(monkeypatch):
     assert env_list("FT_HOSTS") == ["a.example", "b.example"]
 
 
-def test_database_url_becomes_a_postgresql_entry():
-    entry = database_from_url("postgres://fudge:s%40cret@db.example:5433/table")
+def test_database_url_becomes_a_postgresql_entry_with_a_pool():
+    entry = database_from_url("postgres://fudge:s%40cret@db.example:5433/table", pool_size=10)
     assert entry["ENGINE"] == "django.db.backends.postgresql"
     assert (entry["NAME"], entry["USER"], entry["PASSWORD"]) == ("table", "fudge", "s@cret")
     assert (entry["HOST"], entry["PORT"]) == ("db.example", "5433")
+    pool = entry["OPTIONS"]["pool"]  # type: ignore[index]
+    assert (pool["min_size"], pool["max_size"], entry["CONN_MAX_AGE"]) == (2, 10, 0)
 
 
 def test_database_url_must_be_postgresql():
     with pytest.raises(ImproperlyConfigured, match="postgres://"):
-        database_from_url("mysql://root@localhost/table")
+        database_from_url("mysql://root@localhost/table", pool_size=10)
 
 
 def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():

@@ -1,5 +1,6 @@
 """With REDIS_URL set, table events cross processes: a roll posted through one daphne reaches a
-socket connected to another, the two sharing PostgreSQL and Redis.
+socket connected to another, the two sharing PostgreSQL and Redis. Each process keeps a pool of
+PostgreSQL connections rather than opening one per request.
 
 It runs in the test command's second pass (DATABASE_URL and REDIS_URL set) and is skipped
 otherwise. The daphnes use a throwaway database of their own, not pytest's test database, and
@@ -88,7 +89,7 @@ def redis_url() -> Iterator[str]:
 
 @pytest.fixture
 def two_servers(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[list[AppServer]]:
-    env = {"DATABASE_URL": database_url, "DATABASE_CONN_MAX_AGE": "0", "REDIS_URL": redis_url}
+    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url}
     servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
     try:
         servers[0].manage("migrate", "--no-input", "-v", "0")
@@ -156,3 +157,28 @@ def test_a_roll_posted_to_one_process_reaches_a_socket_on_another(two_servers):
             while not frames or entry not in frames[-1]:
                 frames.append(str(socket.recv(timeout=5)))  # TimeoutError fails the test
             assert f"Louie: {seeded['trait_name']}" in frames[-1]
+
+
+def _sessions_opened(database_url: str) -> int:
+    name = urlsplit(database_url).path.lstrip("/")
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as admin:
+        found = admin.execute(
+            "SELECT sessions FROM pg_stat_database WHERE datname = %s", [name]
+        ).fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_process_reuses_its_pooled_connections(two_servers, database_url):
+    a = two_servers[0]
+    seeded = json.loads(a.python(SEED).strip().splitlines()[-1])
+    table = reverse("rolls:table", args=[seeded["campaign"]])
+    with httpx.Client(base_url=a.url, timeout=10, trust_env=False) as http:
+        _log_in(http, "xproc-player")
+        assert http.get(table).status_code == 200
+        before = _sessions_opened(database_url)
+        for _ in range(30):
+            assert http.get(table).status_code == 200
+        # Each request used to open a connection of its own (30 here); the pool holds at most
+        # HTTP_CONCURRENCY + 2 = 10, most of them open already.
+        assert _sessions_opened(database_url) - before <= 10
