@@ -11,7 +11,6 @@ from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
-from psycopg_pool import ConnectionPool
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -53,6 +52,9 @@ POOL_WAIT_SECONDS = 10
 def database_from_url(url: str, *, pool_size: int) -> dict[str, object]:
     """Django's DATABASES entry for a postgres:// URL (the only server database supported),
     with a pool of at most ``pool_size`` connections for this process."""
+    # Imported here: the embedded default has no use for psycopg, nor room for its memory.
+    from psycopg_pool import ConnectionPool
+
     parts = urlsplit(url)
     if parts.scheme not in {"postgres", "postgresql"}:
         raise ImproperlyConfigured(f"DATABASE_URL must start with postgres://, not {url!r}")
