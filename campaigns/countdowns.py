@@ -99,7 +99,9 @@ def _locked_pair(countdown: Countdown) -> tuple[Countdown, Countdown | None]:
     ever joins a pair when both are made, so ``countdown``'s own link can be trusted."""
     rows = {
         row.pk: row
-        for row in Countdown.objects.select_for_update()
+        # The campaign comes along for the push; only the countdowns' rows are locked.
+        for row in Countdown.objects.select_for_update(of=("self",))
+        .select_related("campaign")
         .filter(Q(pk=countdown.pk) | Q(failure_id=countdown.pk) | Q(pk=countdown.failure_id))
         .order_by("pk")
     }

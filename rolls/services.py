@@ -400,27 +400,27 @@ def _announce_session(campaign: Campaign) -> None:
     live.publish(campaign.pk, "session.changed", everyone=status["everyone"], gm=status["gm"])
 
 
-@transaction.atomic
 def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:
     """Writes the table's own lines in the log (a countdown completes, a challenge is won), so
     they survive a reconnect like any roll. ``players=False`` keeps them among the GMs."""
     if not lines:
-        return None
-    roll = Roll.objects.create(
-        campaign=campaign,
-        session=selectors.running_session(campaign),
-        kind=Roll.Kind.ANNOUNCEMENT,
-        visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
-        label=" ".join(lines)[:200],
-        snapshot={"lines": list(lines)},
-        succeeded=None,
-        idempotency_key=uuid.uuid4().hex,
-    )
-    entries = fragments.roll_entries(roll)
-    live.publish(
-        campaign.pk,
-        "log.announced",
-        everyone=entries["everyone"] if players else None,
-        gm=entries["gm"],
-    )
+        return None  # most commands announce nothing: no savepoint for them
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign,
+            session=selectors.running_session(campaign),
+            kind=Roll.Kind.ANNOUNCEMENT,
+            visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
+            label=" ".join(lines)[:200],
+            snapshot={"lines": list(lines)},
+            succeeded=None,
+            idempotency_key=uuid.uuid4().hex,
+        )
+        entries = fragments.roll_entries(roll)
+        live.publish(
+            campaign.pk,
+            "log.announced",
+            everyone=entries["everyone"] if players else None,
+            gm=entries["gm"],
+        )
     return roll

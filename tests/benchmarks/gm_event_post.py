@@ -1,0 +1,111 @@
+"""Times the GM's event POSTs in process: spotlight moves and countdown marks, as the table's
+buttons post them.
+
+    .venv/bin/python -m tests.benchmarks.gm_event_post [--requests 40] [--moves-before 10]
+        [--profile move|mark] [--debug]
+
+A table of a GM and seven players, each with a PC, a running session and a six-box countdown.
+The GM moves the spotlight round the PCs, and marks the countdown up to full and unmarks it
+down to empty again, through Django's test client as htmx does. ``--moves-before`` first
+makes that many moves, so the session has that many spotlight spans. The figures are the
+server's time for the POST (middleware, access check, the service, both audiences' fragments
+for the push, the GM's answer) without a network or sockets: the part of a GM event's CPU
+that the live-table benchmark cannot take apart. Production mode (DEBUG=0) on a throwaway
+SQLite database unless --debug. Not collected by pytest; docs/performance.md has its figures.
+"""
+
+import argparse
+import itertools
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.benchmarks.inprocess import expect, mode, print_profile, start_django, summary, timed
+
+PLAYERS, BOXES = 7, 6
+
+
+def _setup() -> dict[str, Callable[[], None]]:
+    """Writes the table; returns a spotlight move and a countdown mark, ready to call."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from campaigns.countdowns import countdown_create
+    from campaigns.models import Membership
+    from campaigns.services import campaign_create, membership_add
+    from characters.services import character_create
+    from rolls.services import session_start
+
+    users = get_user_model().objects
+    gm = users.create_user("bench-gm")
+    campaign = campaign_create(owner=gm, name="Benchmark")
+    pcs = []
+    for number in range(PLAYERS):
+        player = users.create_user(f"bench-player-{number}")
+        membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+        pcs.append(character_create(campaign=campaign, owner=player, name=f"Hero {number}"))
+    session_start(campaign=campaign)
+    countdown = countdown_create(campaign=campaign, name="Bench clock", boxes=BOXES)
+    client = Client()
+    client.force_login(gm)
+    base = f"/campaigns/{campaign.pk}/table"
+    holders = itertools.cycle(pcs)
+    # Up to full, down to empty, and again.
+    commands = itertools.cycle(["mark"] * BOXES + ["unmark"] * BOXES)
+
+    def post(url: str, data: dict[str, object]) -> None:
+        # secure=True: production mode redirects plain HTTP to HTTPS.
+        response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
+        expect(response, 200, f"POST {url}")
+
+    return {
+        "move": lambda: post(f"{base}/spotlight/move/", {"character": next(holders).pk}),
+        "mark": lambda: post(f"{base}/countdowns/{countdown.pk}/{next(commands)}/", {}),
+    }
+
+
+def _query_count(call: Callable[[], None]) -> int:
+    from django.db import connection
+
+    count = 0
+
+    def counted(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        nonlocal count
+        count += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
+        call()
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=40, help="timed POSTs of each kind")
+    parser.add_argument(
+        "--moves-before", type=int, default=10, help="spotlight moves made before timing"
+    )
+    parser.add_argument("--profile", choices=["move", "mark"], help="print a cProfile summary")
+    parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
+        start_django(Path(workdir), debug=args.debug)
+        events = _setup()
+        for _ in range(args.moves_before):
+            events["move"]()
+        print(
+            f"GM events, {args.requests} POSTs each, after {args.moves_before} moves, "
+            f"{mode(args.debug)}"
+        )
+        for name, post in events.items():
+            for _ in range(10):  # warm caches: templates, URL resolver, the ruleset
+                post()
+            queries = _query_count(post)
+            print(f"{name:5} {summary(timed(post, args.requests), queries, 'POST')}")
+        if args.profile:
+            print_profile(events[args.profile], 50)
+
+
+if __name__ == "__main__":
+    main()
