@@ -20,30 +20,27 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.inprocess import expect, mode, print_profile, start_django, summary, timed
+from tests.benchmarks.inprocess import (
+    expect,
+    mode,
+    print_profile,
+    start_django,
+    summary,
+    table_of_players,
+    timed,
+)
 
 PLAYERS, BOXES = 7, 6
 
 
 def _setup() -> dict[str, Callable[[], None]]:
     """Writes the table; returns a spotlight move and a countdown mark, ready to call."""
-    from django.contrib.auth import get_user_model
     from django.test import Client
 
     from campaigns.countdowns import countdown_create
-    from campaigns.models import Membership
-    from campaigns.services import campaign_create, membership_add
-    from characters.services import character_create
     from rolls.services import session_start
 
-    users = get_user_model().objects
-    gm = users.create_user("bench-gm")
-    campaign = campaign_create(owner=gm, name="Benchmark")
-    pcs = []
-    for number in range(PLAYERS):
-        player = users.create_user(f"bench-player-{number}")
-        membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
-        pcs.append(character_create(campaign=campaign, owner=player, name=f"Hero {number}"))
+    gm, campaign, pcs = table_of_players(PLAYERS)
     session_start(campaign=campaign)
     countdown = countdown_create(campaign=campaign, name="Bench clock", boxes=BOXES)
     client = Client()

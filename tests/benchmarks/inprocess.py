@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Django's modules are imported only once the environment is set
     from django.http.response import HttpResponseBase
@@ -35,6 +35,25 @@ def start_django(workdir: Path, *, debug: bool) -> None:
     call_command("migrate", verbosity=0)
     if not debug:
         call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def table_of_players(players: int) -> tuple[Any, Any, list[Any]]:
+    """A GM's campaign with ``players`` players, each with a PC: (gm, campaign, pcs)."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns.models import Membership
+    from campaigns.services import campaign_create, membership_add
+    from characters.services import character_create
+
+    users = get_user_model().objects
+    gm = users.create_user("bench-gm")
+    campaign = campaign_create(owner=gm, name="Benchmark")
+    pcs = []
+    for number in range(players):
+        player = users.create_user(f"bench-player-{number}")
+        membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
+        pcs.append(character_create(campaign=campaign, owner=player, name=f"Hero {number}"))
+    return gm, campaign, pcs
 
 
 def expect(response: "HttpResponseBase", status: int, what: str) -> None:

@@ -17,31 +17,29 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.inprocess import expect, mode, print_profile, start_django, summary, timed
+from tests.benchmarks.inprocess import (
+    expect,
+    mode,
+    print_profile,
+    start_django,
+    summary,
+    table_of_players,
+    timed,
+)
 
 PLAYERS, NPCS = 7, 5
 
 
 def _setup(*, as_gm: bool) -> Callable[[], None]:
     """Writes the table; returns one roll POST, ready to call."""
-    from django.contrib.auth import get_user_model
     from django.test import Client
     from django.urls import reverse
 
-    from campaigns.models import Membership
-    from campaigns.services import campaign_create, membership_add
     from characters.models import Character
     from characters.services import character_create
     from rolls.services import session_start
 
-    users = get_user_model().objects
-    gm = users.create_user("bench-gm")
-    campaign = campaign_create(owner=gm, name="Benchmark")
-    heroes = []
-    for number in range(PLAYERS):
-        player = users.create_user(f"bench-player-{number}")
-        membership_add(campaign=campaign, user=player, role=Membership.Role.PLAYER)
-        heroes.append(character_create(campaign=campaign, owner=player, name=f"Hero {number}"))
+    gm, campaign, heroes = table_of_players(PLAYERS)
     for number in range(NPCS):
         character_create(campaign=campaign, owner=gm, name=f"NPC {number}", kind=Character.Kind.NPC)
     session_start(campaign=campaign)
