@@ -23,7 +23,9 @@ collected by pytest; docs/performance.md has its figures.
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import re
 import secrets
 import shutil
@@ -32,15 +34,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
+import psycopg
+import redis
+from psycopg import sql
 
 from tests.benchmarks import broadcast_floor, load, table_events
 from tests.benchmarks.load import Samples, Table
 from tests.e2e.server import ROOT, AppServer, free_port
 
 ENTRY = re.compile(r'id="roll-(\d+)"')
+ADMIN_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 # Sessions are written straight into the session table (as a login would write them), so 800
 # people need no 800 password hashes; the sockets and POSTs then authenticate as usual.
@@ -90,21 +98,54 @@ with transaction.atomic():
 PRINT = "\nprint(json.dumps(tables))\n"
 
 
-def _start_server(workdir: Path, *, debug: bool) -> AppServer:
-    server = AppServer(
-        workdir,
-        SQLITE_PATH=str(workdir / "bench.sqlite3"),
-        STATIC_ROOT=str(workdir / "static"),
-        DEBUG="1" if debug else "0",
-        SECRET_KEY=secrets.token_urlsafe(64),
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="0",
-        LOG_LEVEL="WARNING",
-    )
-    server.manage("migrate", "--no-input", "-v", "0")
+@contextlib.contextmanager
+def _scaled_services(url: str) -> Iterator[dict[str, str]]:
+    """A PostgreSQL database and a Redis database of the benchmark's own, empty, removed after
+    it: the environment of scaled mode's processes."""
+    name = f"fudgetable_bench_{os.getpid()}"
+    drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(drop)
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
+    layer = redis.Redis.from_url(redis_url)
+    layer.flushdb()
+    parts = urlsplit(url)
+    try:
+        yield {"DATABASE_URL": parts._replace(path=f"/{name}").geturl(), "REDIS_URL": redis_url}
+    finally:
+        layer.flushdb()
+        layer.close()
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(drop)
+
+
+def _start_servers(
+    workdir: Path, *, debug: bool, count: int, scaled: dict[str, str]
+) -> list[AppServer]:
+    """``count`` daphne processes: on the embedded default (one process), or on the
+    ``scaled`` environment's PostgreSQL and Redis."""
+    env = {
+        "SQLITE_PATH": str(workdir / "bench.sqlite3"),
+        "STATIC_ROOT": str(workdir / "static"),
+        "DEBUG": "1" if debug else "0",
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "WARNING",
+        **scaled,
+    }
+    servers = [AppServer(workdir, **env) for _ in range(count)]
+    servers[0].manage("migrate", "--no-input", "-v", "0")
     if not debug:  # production mode serves static files from their manifest
-        server.manage("collectstatic", "--no-input", "-v", "0")
-    return server
+        servers[0].manage("collectstatic", "--no-input", "-v", "0")
+    return servers
+
+
+def _server_for(servers: list[AppServer], table: Table, index: int = 0) -> AppServer:
+    """Which process a table's socket ``index`` talks to (its POSTs go to that of index 0):
+    a table's sockets are spread over the processes, so its pushes cross between them."""
+    return servers[(table.campaign + index) % len(servers)]
 
 
 def _match_rolls(table: Table, index: int, frame: str, now: float) -> None:
@@ -144,36 +185,45 @@ async def _post_roll(
     table.posted[int(made.group(1))] = start
 
 
-async def _fudgetable(args: argparse.Namespace, server: AppServer, tables: list[Table]) -> int:
+async def _fudgetable(
+    args: argparse.Namespace, servers: list[AppServer], tables: list[Table]
+) -> int:
     """The load on FudgeTable; returns the mean size of the frames that brought it."""
-    pid = server.process.pid if server.process else 0
+    pids = [server.process.pid for server in servers if server.process]
     opened = time.perf_counter()
-    sockets = await load.open_sockets(
-        tables,
-        args.opening,
-        lambda table, _: f"ws://127.0.0.1:{server.port}/ws/campaigns/{table.campaign}/",
-        state=True,
-    )
+
+    def address(table: Table, session: str) -> str:
+        server = _server_for(servers, table, table.sessions.index(session))
+        return f"ws://127.0.0.1:{server.port}/ws/campaigns/{table.campaign}/"
+
+    sockets = await load.open_sockets(tables, args.opening, address, state=True)
     print(f"{len(sockets)} sockets open with their state in {time.perf_counter() - opened:.1f} s")
     csrf = secrets.token_hex(16)  # any 32-character secret, sent as cookie and header alike
     limits = httpx.Limits(max_connections=len(tables), max_keepalive_connections=len(tables))
     samples = Samples()
-    async with httpx.AsyncClient(
-        base_url=server.url, limits=limits, timeout=30, trust_env=False
-    ) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        clients = {
+            server.port: await stack.enter_async_context(
+                httpx.AsyncClient(base_url=server.url, limits=limits, timeout=30, trust_env=False)
+            )
+            for server in servers
+        }
         if args.events:
             post, match = table_events.post, table_events.match
         else:
             post, match = _post_roll, _match_rolls
         await load.measure(
-            "live table",
+            f"live table ({len(servers)} processes, scaled)" if args.scaled else "live table",
             args,
-            pid,
+            pids,
             tables,
             sockets,
             samples,
             match,
-            lambda table, number: post(http, table, number, csrf, samples),
+            lambda table, number: post(
+                clients[_server_for(servers, table).port], table, number, csrf, samples
+            ),
+            with_services=bool(args.scaled),
         )
     sizes = [size for table in tables for size in table.frame_bytes]
     return int(statistics.mean(sizes)) if sizes else 0
@@ -203,7 +253,7 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
         await load.measure(
             "broadcast floor",
             args,
-            process.pid,
+            [process.pid],
             floor_tables,
             sockets,
             Samples(),
@@ -217,10 +267,11 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
         process.wait(timeout=10)
 
 
-async def _run(args: argparse.Namespace, server: AppServer, tables: list[Table]) -> None:
-    size = await _fudgetable(args, server, tables)
+async def _run(args: argparse.Namespace, servers: list[AppServer], tables: list[Table]) -> None:
+    size = await _fudgetable(args, servers, tables)
     if args.events:
-        server.stop()  # the floor gets the machine to itself, as FudgeTable had
+        for server in servers:  # the floor gets the machine to itself, as FudgeTable had
+            server.stop()
         await _floor(args, tables, size)
 
 
@@ -239,6 +290,15 @@ def main() -> None:
     )
     parser.add_argument("--duration", type=float, default=60, help="seconds of posting")
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
+    parser.add_argument(
+        "--scaled",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N daphne processes on PostgreSQL and Redis (BENCH_DATABASE_URL, default "
+        "postgres://postgres@127.0.0.1:5432/postgres; BENCH_REDIS_URL, default "
+        "redis://127.0.0.1:6379/3) instead of one on the embedded default",
+    )
     parser.add_argument("--opening", type=int, default=20, help="sockets opened at once")
     parser.add_argument("--py-spy", help="path to py-spy: record the server during the load")
     parser.add_argument(
@@ -256,21 +316,33 @@ def main() -> None:
     if not 1 <= args.duration <= 600:
         parser.error("--duration is 1 to 600 seconds")
 
-    with tempfile.TemporaryDirectory(prefix="fudgetable-live-") as workdir:
-        server = _start_server(Path(workdir), debug=args.debug)
+    if not 0 <= args.scaled <= 8:
+        parser.error("--scaled is 1 to 8 processes (0: one on the embedded default)")
+
+    with contextlib.ExitStack() as stack:
+        workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="fudgetable-live-")))
+        scaled = {}
+        if args.scaled:
+            admin_url = os.environ.get("BENCH_DATABASE_URL", ADMIN_DATABASE_URL)
+            scaled = stack.enter_context(_scaled_services(admin_url))
+        servers = _start_servers(
+            workdir, debug=args.debug, count=max(args.scaled, 1), scaled=scaled
+        )
         seed = SEED.format(tables=args.tables, sockets=args.sockets)
         if args.events:
             seed += table_events.SEED
-        printed = server.python(seed + PRINT)
+        printed = servers[0].python(seed + PRINT)
         seeded = json.loads(printed.strip().splitlines()[-1])
         tables = [Table(**row) for row in seeded]
-        server.start()
         try:
-            asyncio.run(_run(args, server, tables))
+            for server in servers:
+                server.start()
+            asyncio.run(_run(args, servers, tables))
         finally:
-            server.stop()
+            for server in servers:
+                server.stop()
             if args.server_log:
-                shutil.copyfile(server.log, args.server_log)
+                shutil.copyfile(servers[0].log, args.server_log)
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ class Samples:
     post_ms: list[float] = field(default_factory=list)
     post_errors: list[str] = field(default_factory=list)
     server_cpu_seconds: float = 0.0  # user + system time the server spent under the load
+    services_cpu: list[float] = field(default_factory=list)  # --scaled: PostgreSQL and Redis
 
 
 async def listen(table: Table, index: int, socket: ClientConnection, match: Matcher) -> None:
@@ -119,18 +120,48 @@ async def fire_load(tables: list[Table], rate: float, duration: float, fire: Fir
     return time.perf_counter() - began
 
 
-async def sample(pid: int, samples: Samples, stop: asyncio.Event) -> None:
-    server, client = psutil.Process(pid), psutil.Process()
-    server.cpu_percent(), client.cpu_percent()
-    began = server.cpu_times()
+def services() -> list[psutil.Process]:
+    """PostgreSQL's and Redis's processes, whose CPU the scaled mode's load also costs."""
+    return [
+        process
+        for process in psutil.process_iter(["name"])
+        if process.info["name"] in {"postgres", "redis-server"}
+    ]
+
+
+def _cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+async def sample(
+    pids: list[int], samples: Samples, stop: asyncio.Event, *, with_services: bool
+) -> None:
+    """Once a second: the servers' CPU (summed over their processes) and memory, the load
+    script's CPU and, with ``with_services``, PostgreSQL's and Redis's CPU."""
+    servers, client = [psutil.Process(pid) for pid in pids], psutil.Process()
+    helpers = services() if with_services else []
+    for process in [*servers, *helpers, client]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.cpu_percent()
+    began = _cpu_seconds(servers)
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1)
-        samples.server_cpu.append(server.cpu_percent())
-        samples.server_rss.append(server.memory_info().rss)
+        samples.server_cpu.append(sum(server.cpu_percent() for server in servers))
+        samples.server_rss.append(sum(server.memory_info().rss for server in servers))
         samples.client_cpu.append(client.cpu_percent())
-    ended = server.cpu_times()
-    samples.server_cpu_seconds = (ended.user - began.user) + (ended.system - began.system)
+        if helpers:
+            busy = 0.0
+            for helper in helpers:
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    busy += helper.cpu_percent()
+            samples.services_cpu.append(busy)
+    samples.server_cpu_seconds = _cpu_seconds(servers) - began
 
 
 def percentile(values: list[float], p: int) -> float:
@@ -214,6 +245,11 @@ def report(
             f"server CPU time per {what[:-1]} "
             f"{samples.server_cpu_seconds / max(rolls, 1) * 1000:.1f} ms"
         )
+    if samples.services_cpu:
+        print(
+            f"PostgreSQL and Redis CPU mean {statistics.mean(samples.services_cpu):.0f}% max "
+            f"{max(samples.services_cpu):.0f}%"
+        )
     if args.timeline:
         _timeline(Path(args.timeline), title, tables)
     for error in samples.post_errors[:5]:
@@ -248,14 +284,17 @@ def py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None
 async def measure(
     title: str,
     args: argparse.Namespace,
-    pid: int,
+    pids: list[int],
     tables: list[Table],
     sockets: list[ClientConnection],
     samples: Samples,
     match: Matcher,
     fire: Fire,
+    *,
+    with_services: bool = False,
 ) -> None:
-    """Listens on every socket while ``fire`` sends the load, then reports."""
+    """Listens on every socket while ``fire`` sends the load to the server processes
+    ``pids``, then reports; ``with_services`` samples PostgreSQL's and Redis's CPU too."""
     # The script's own collector must not stop the clock: its sockets are long-lived objects.
     gc.freeze()
     listeners = [
@@ -264,10 +303,10 @@ async def measure(
         for index in range(args.sockets)
     ]
     await asyncio.sleep(2)  # the presence updates the connections set off die down
-    rss_before = psutil.Process(pid).memory_info().rss
+    rss_before = sum(psutil.Process(pid).memory_info().rss for pid in pids)
     stop = asyncio.Event()
-    sampler = asyncio.create_task(sample(pid, samples, stop))
-    spy = py_spy(args, pid)
+    sampler = asyncio.create_task(sample(pids, samples, stop, with_services=with_services))
+    spy = py_spy(args, pids[0])
 
     async def fire_noting_errors(table: Table, number: int) -> None:
         try:
