@@ -261,6 +261,7 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
             lambda table, number: broadcast_floor.send_event(
                 gm_socket[table.campaign], table, number, size
             ),
+            profile=False,  # --py-spy is for FudgeTable
         )
     finally:
         process.terminate()

@@ -292,9 +292,11 @@ async def measure(
     fire: Fire,
     *,
     with_services: bool = False,
+    profile: bool = True,
 ) -> None:
     """Listens on every socket while ``fire`` sends the load to the server processes
-    ``pids``, then reports; ``with_services`` samples PostgreSQL's and Redis's CPU too."""
+    ``pids``, then reports; ``with_services`` samples PostgreSQL's and Redis's CPU too, and
+    ``profile`` lets --py-spy record the first process."""
     # The script's own collector must not stop the clock: its sockets are long-lived objects.
     gc.freeze()
     listeners = [
@@ -306,7 +308,7 @@ async def measure(
     rss_before = sum(psutil.Process(pid).memory_info().rss for pid in pids)
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample(pids, samples, stop, with_services=with_services))
-    spy = py_spy(args, pids[0])
+    spy = py_spy(args, pids[0]) if profile else None
 
     async def fire_noting_errors(table: Table, number: int) -> None:
         try:
