@@ -9,13 +9,21 @@ BUSY_TEXT = "The table is too busy to save that right now. Nothing was changed; 
 RETRY_SECONDS = "2"
 
 
+# What the database says when it was only too busy: SQLite writes one transaction at a time,
+# and a request that waited its whole timeout for its turn gets "database is locked"; on
+# PostgreSQL, one that waited too long for a connection from the process's pool gets psycopg's
+# "couldn't get a connection after ...".
+BUSY_ERRORS = ("database is locked", "couldn't get a connection")
+
+
 class BusyMiddleware(MiddlewareMixin):
-    """SQLite writes one transaction at a time; a request that waited its whole timeout for
-    its turn gets "database is locked". Nothing of it was written (its transaction rolled
-    back), so the person only needs to be told to try again."""
+    """A request the database was too busy for: nothing of it was written (its transaction
+    rolled back, or never began), so the person only needs to be told to try again."""
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not (isinstance(exception, OperationalError) and "database is locked" in str(exception)):
+        if not isinstance(exception, OperationalError):
+            return None
+        if not any(sign in str(exception) for sign in BUSY_ERRORS):
             return None
         if getattr(request, "htmx", False):
             # live.js shows a plain-text error answer in the page's notice.

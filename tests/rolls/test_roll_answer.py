@@ -47,12 +47,19 @@ def test_the_gm_rolls_and_an_outsider_is_turned_away(client_for, owner, outsider
     assert Roll.objects.get().roller == owner
 
 
-@pytest.fixture
-def locked(monkeypatch):
-    """The database stayed locked past the timeout (SQLite under a burst of writes)."""
+@pytest.fixture(
+    params=[
+        # SQLite under a burst of writes: the lock stayed taken past the timeout.
+        "database is locked",
+        # PostgreSQL: every connection of the process's pool stayed in use past its wait.
+        "couldn't get a connection after 10.00 sec",
+    ]
+)
+def locked(monkeypatch, request):
+    """The database was too busy to take the roll in time."""
 
     def wait_out(*args, **kwargs):
-        raise OperationalError("database is locked")
+        raise OperationalError(request.param)
 
     monkeypatch.setattr(views, "roll_from", wait_out)
 
