@@ -72,15 +72,20 @@ def _message(event: str, everyone: str | None, gm: str | None) -> dict[str, obje
     return {"type": "table.event", "event": event, "everyone": everyone, "gm": gm}
 
 
-def publish(campaign_id: int, event: str, *, everyone: str | None, gm: str | None = None) -> None:
-    """Sends ``event`` to the table once the current transaction commits. ``gm`` defaults to
-    what everyone sees; ``everyone=None`` sends players nothing at all."""
-    message = _message(event, everyone, everyone if gm is None else gm)
+def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
+    """Sends ``message`` to the table's group once the current transaction commits, so no
+    screen hears of a change that was rolled back."""
 
     def send() -> None:
         async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
 
     transaction.on_commit(send)
+
+
+def publish(campaign_id: int, event: str, *, everyone: str | None, gm: str | None = None) -> None:
+    """Sends ``event`` to the table once the current transaction commits. ``gm`` defaults to
+    what everyone sees; ``everyone=None`` sends players nothing at all."""
+    _send_on_commit(campaign_id, _message(event, everyone, everyone if gm is None else gm))
 
 
 async def publish_now(
@@ -95,19 +100,9 @@ def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) 
     """Sends ``event`` to one person's sockets at the table once the current transaction
     commits: their own controls, such as a hand the GM's move lowered."""
     message = {"type": "table.personal", "event": event, "user_id": user_id, "html": html}
-
-    def send() -> None:
-        async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
-
-    transaction.on_commit(send)
+    _send_on_commit(campaign_id, message)
 
 
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
-
-    def send() -> None:
-        async_to_sync(get_channel_layer().group_send)(
-            group_name(campaign_id), {"type": "table.member", "user_id": user_id}
-        )
-
-    transaction.on_commit(send)
+    _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})

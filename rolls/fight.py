@@ -257,8 +257,5 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
     )
     if created:
         # The exchange's entry loses its Confirm button on every screen.
-        entries = fragments.replaced_entries(roll)
-        live.publish(
-            roll.campaign_id, "fight.confirmed", everyone=entries["everyone"], gm=entries["gm"]
-        )
+        live.publish(roll.campaign_id, "fight.confirmed", **fragments.replaced_entries(roll))
     return confirmation

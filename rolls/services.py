@@ -85,8 +85,7 @@ def _record(
         # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
         transaction.set_rollback(True)
         return existing, False
-    entries = fragments.roll_entries(roll)
-    live.publish(campaign.pk, "roll.created", everyone=entries["everyone"], gm=entries["gm"])
+    live.publish(campaign.pk, "roll.created", **fragments.roll_entries(roll))
     return roll, True
 
 
@@ -338,8 +337,7 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     """The GM's note on a log entry: the one thing about a roll that may change."""
     roll.gm_note = note
     roll.save(update_fields=["gm_note"])
-    entries = fragments.replaced_entries(roll)
-    live.publish(roll.campaign_id, "roll.noted", everyone=entries["everyone"], gm=entries["gm"])
+    live.publish(roll.campaign_id, "roll.noted", **fragments.replaced_entries(roll))
     return roll
 
 
@@ -396,8 +394,7 @@ def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = No
 
 
 def _announce_session(campaign: Campaign) -> None:
-    status = fragments.session_statuses(campaign)
-    live.publish(campaign.pk, "session.changed", everyone=status["everyone"], gm=status["gm"])
+    live.publish(campaign.pk, "session.changed", **fragments.session_statuses(campaign))
 
 
 def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:
