@@ -2,9 +2,11 @@
 
 import gc
 import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import django
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
@@ -15,13 +17,37 @@ class OneThreadHopHandler(ASGIHandler):
     request's thread. Every view here is synchronous; Django's own handler runs the
     middleware on the event loop and hops to the thread and back for each middleware's
     request and response hooks and again for the view, a dozen round trips a request. One
-    hop took a roll's CPU under load from 26 ms to 22 ms (docs/performance.md)."""
+    hop took a roll's CPU under load from 26 ms to 22 ms (docs/performance.md).
+
+    The request's thread is one of the process's own, kept for the next request. Django's
+    handler starts a thread for every request and another to join it afterwards, and
+    starting one costs half a millisecond on a slow machine. At most ``HTTP_CONCURRENCY``
+    requests run at once (``RequestQueue``), so that many threads are kept.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._idle_threads: list[ThreadPoolExecutor] = []
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
         # django-stubs leave the chain's type out.
         chain = self._middleware_chain  # type: ignore[has-type]
         self._middleware_chain = sync_to_async(chain, thread_sensitive=True)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"Django serves HTTP, not {scope['type']}")
+        idle = self._idle_threads
+        thread = idle.pop() if idle else ThreadPoolExecutor(1, thread_name_prefix="request")
+        try:
+            # A view whose client left is not waited for, and may still be running on this
+            # thread: then the next request here starts once it is done, as it would have
+            # had to wait for the core (the GIL) anyway.
+            async with ThreadSensitiveContext(executor=thread):
+                await self.handle(scope, receive, send)
+        finally:
+            idle.append(thread)
 
 
 # Django must be set up before anything imports models (the consumers do).

@@ -2,6 +2,7 @@
 on the request's thread, and each piece of middleware still does its job there."""
 
 import asyncio
+import threading
 from urllib.parse import urlencode
 
 import pytest
@@ -11,6 +12,7 @@ from django.db import OperationalError
 from characters.services import character_create
 from fudgetable.asgi import application, django_asgi_app
 from rolls import views
+from rolls.forms import new_key
 from rolls.models import Roll
 from tests.rolls.conftest import roll_form, trait
 
@@ -26,7 +28,7 @@ async def _request(
     headers = [(b"host", b"testserver"), (b"x-forwarded-proto", b"https")]
     if form is None:
         communicator = HttpCommunicator(application, "GET", path, headers=[cookie, *headers])
-        return await communicator.get_response(timeout=10)
+        return await _answer(communicator)
     headers += [(b"content-type", b"application/x-www-form-urlencoded"), (b"hx-request", b"true")]
     if csrf:
         cookie = (b"cookie", cookie[1] + f"; csrftoken={CSRF}".encode())
@@ -35,7 +37,14 @@ async def _request(
     communicator = HttpCommunicator(
         application, "POST", path, body=body, headers=[cookie, *headers]
     )
-    return await communicator.get_response(timeout=10)
+    return await _answer(communicator)
+
+
+async def _answer(communicator: HttpCommunicator) -> dict:
+    """The response, once the application has finished with the request."""
+    response = await communicator.get_response(timeout=10)
+    await communicator.wait(timeout=10)
+    return response
 
 
 @pytest.fixture
@@ -83,3 +92,23 @@ async def test_a_busy_database_is_a_503_not_a_500(campaign, cookies, hero_form, 
         assert response["status"] == status, person
     assert b"too busy" in (await _request(path, cookies["member"], hero_form))["body"]
     assert await Roll.objects.acount() == 0
+
+
+async def test_requests_one_after_another_reuse_one_thread(
+    campaign, cookies, hero_form, monkeypatch
+):
+    threads = []
+    roll_from = views.roll_from
+
+    def noting_the_thread(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return roll_from(*args, **kwargs)
+
+    monkeypatch.setattr(views, "roll_from", noting_the_thread)
+    path = f"/campaigns/{campaign.pk}/table/roll/"
+    for _ in range(3):
+        form = {**hero_form, "key": new_key()}
+        assert (await _request(path, cookies["member"], form))["status"] == 200
+    assert await Roll.objects.acount() == 3
+    assert len(set(threads)) == 1
+    assert threads[0] is not threading.main_thread() and threads[0].is_alive()
