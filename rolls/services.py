@@ -65,7 +65,7 @@ def _record(
         with transaction.atomic():
             roll = Roll.objects.create(
                 campaign=campaign,
-                session=selectors.running_session(campaign),
+                session_id=selectors.running_session_id(campaign.pk),
                 roller_id=membership.user_id,
                 character=character,
                 follows=follows,
@@ -405,7 +405,7 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign,
-            session=selectors.running_session(campaign),
+            session_id=selectors.running_session_id(campaign.pk),
             kind=Roll.Kind.ANNOUNCEMENT,
             visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
             label=" ".join(lines)[:200],
