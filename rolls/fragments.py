@@ -90,7 +90,24 @@ def roll_entry(
         "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
         "prepend": prepend,
     }
+    if "fight" in roll.snapshot:  # a proposed fight's body holds the GMs' confirm button
+        context["body"] = render_to_string(f"{TEMPLATE}#entry-body", context, request=request)
+    else:
+        context["body"] = _body(roll, gm_view=gm_view)
     return render_to_string(f"{TEMPLATE}#entry", context, request=request)
+
+
+def _body(roll: Roll, *, gm_view: bool) -> str:
+    """What the entry says, without its controls. It is rendered once per audience that reads
+    it differently (a secret roll, a hidden difficulty), and kept on the roll while it is in
+    hand: a new roll's entry is rendered for the push to each audience and again for the
+    roller's own answer, and that was the most of a roll's template time."""
+    gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
+    bodies = vars(roll).setdefault("_entry_bodies", {})
+    key = (gm_view, roll.gm_note)  # a GM's note is the one thing that changes on a roll
+    if key not in bodies:
+        bodies[key] = render_to_string(f"{TEMPLATE}#entry-body", {"roll": roll, "gm_view": gm_view})
+    return bodies[key]
 
 
 def roll_entries(roll: Roll) -> dict[Audience, str]:

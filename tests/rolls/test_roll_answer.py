@@ -6,7 +6,7 @@ import re
 import pytest
 from django.db import OperationalError
 
-from rolls import views
+from rolls import fragments, views
 from rolls.models import Roll
 from tests.rolls.conftest import post_roll, roll_form, trait
 
@@ -45,6 +45,44 @@ def test_the_gm_rolls_and_an_outsider_is_turned_away(client_for, owner, outsider
     response = post_roll(client_for(owner), campaign, data)
     assert response.status_code == 200 and KEY.search(response.content.decode())
     assert Roll.objects.get().roller == owner
+
+
+@pytest.mark.parametrize(
+    ("who", "extra", "bodies"),
+    [
+        ("member", {}, 1),
+        ("owner", {}, 1),
+        # What players read differs from what GMs read: once for each.
+        ("owner", {"secret": "on"}, 2),
+        ("owner", {"hidden_difficulty": "on", "difficulty": "2"}, 2),
+        ("outsider", {}, 0),
+    ],
+)
+def test_a_roll_is_written_out_once_for_the_table_the_gms_and_the_roller(
+    client_for, campaign, hero, monkeypatch, request, who, extra, bodies
+):
+    """The entry goes to the players' sockets, the GMs' sockets and the roller's answer; only
+    the controls differ between them, so what the roll says is rendered once."""
+    rendered = []
+    render = fragments.render_to_string
+
+    def noting_the_body(name, *args, **kwargs):
+        html = render(name, *args, **kwargs)
+        if name.endswith("#entry-body"):
+            rendered.append(html)
+        return html
+
+    monkeypatch.setattr(fragments, "render_to_string", noting_the_body)
+    response = post_roll(
+        client_for(request.getfixturevalue(who)),
+        campaign,
+        {**roll_form(hero, trait(hero)), **extra},
+    )
+    assert response.status_code == (404 if who == "outsider" else 200)
+    assert len(rendered) == bodies
+    if bodies:
+        # The roller's answer shows the entry as the roller's audience reads it.
+        assert rendered[-1 if who == "owner" else 0] in response.content.decode()
 
 
 @pytest.fixture(
