@@ -13,7 +13,7 @@ WAIT_SECONDS = 10.0
 
 class RequestQueue:
     """At most ``limit`` HTTP requests run in Django at a time; the others wait, in the order
-    they came. Django gives each request a thread of its own, and a process's threads share
+    they came. Each running request has a thread of its own, and a process's threads share
     one core (the GIL): forty requests at once each took forty times as long, handing the core
     back and forth, and queued for SQLite's one writer anyway. Taking turns, each is done as
     soon as its own work is (docs/performance.md). Sockets do not wait here.

@@ -65,10 +65,10 @@ def database_from_url(url: str, *, pool_size: int) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        # Django's ASGI handler runs each request on a thread of its own, and a connection
-        # belongs to its thread: kept connections were never used again, so every request
-        # opened one, and dozens lingered until garbage-collected. A pool hands each request
-        # one that is open already (docs/performance.md).
+        # A connection Django keeps belongs to its thread, and Django's ASGI handler gave
+        # each request a new thread: kept connections were never used again, so every request
+        # opened one, and dozens lingered until garbage-collected. A pool hands each request,
+        # and the sockets' thread, one that is open already (docs/performance.md).
         "CONN_MAX_AGE": 0,
         "OPTIONS": {
             "pool": {

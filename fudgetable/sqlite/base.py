@@ -7,9 +7,10 @@ Two changes, both measured under load (docs/performance.md):
   roll could wait far longer than the one before it took. Here the next writer starts the
   moment the last one commits; past the connection's timeout it gets "database is locked",
   as it would from SQLite.
-- Connections are kept for the next request instead of closed. Django's ASGI handler runs
-  each request on a thread of its own, so each request opened a connection (registering
-  Django's SQL functions, running the PRAGMAs) and closed it again.
+- Connections are kept for the next request instead of closed. Django closes a request's
+  connection when it ends (and its ASGI handler gave each request a new thread), so each
+  request opened a connection (registering Django's SQL functions, running the PRAGMAs) and
+  closed it again.
 """
 
 import queue
