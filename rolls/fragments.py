@@ -101,7 +101,7 @@ def _body(roll: Roll, *, gm_view: bool) -> str:
     """What the entry says, without its controls. It is rendered once per audience that reads
     it differently (a secret roll, a hidden difficulty), and kept on the roll while it is in
     hand: a new roll's entry is rendered for the push to each audience and again for the
-    roller's own answer, and that was the most of a roll's template time."""
+    roller's own answer, and that was most of a roll's template time."""
     gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
     bodies = vars(roll).setdefault("_entry_bodies", {})
     key = (gm_view, roll.gm_note)  # a GM's note is the one thing that changes on a roll
