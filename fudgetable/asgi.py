@@ -79,9 +79,15 @@ application = RequestQueue(
 # each open socket's few hundred. At 800 sockets a pass took 100-175 ms, and with Python's
 # defaults one came every few seconds under load, each making every roll of that moment late
 # (docs/performance.md). What is loaded by now lives as long as the process, so it is frozen
-# out of those passes; and the middle generation is collected ten times less often, so a
-# request's objects, alive while it runs, rarely reach the oldest generation and call up a
-# full pass.
+# out of those passes.
+#
+# Each request leaves a few hundred objects in reference cycles (Django's request and its
+# user, a form and its bound fields), freed only by the collector. The middle generation is
+# collected at Python's default pace, every 10 young passes: under load a pass of about 10 ms
+# several times a second, where collecting it ten times less often made each pass 60-110 ms,
+# a stall that made every roll of that moment late. The oldest generation is considered ten
+# times less often than the default, because a request's objects alive at a middle pass
+# reach it and would otherwise call up a full pass every few seconds.
 gc.freeze()
-threshold0, _, threshold2 = gc.get_threshold()
-gc.set_threshold(threshold0, 100, threshold2)
+threshold0, _, _ = gc.get_threshold()
+gc.set_threshold(threshold0, 10, 100)
