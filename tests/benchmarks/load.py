@@ -273,9 +273,11 @@ def py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None
             # Only the thread holding the GIL: one waiting for it after a query (SQLite lets
             # go of the GIL) would otherwise count as busy where it is only waiting.
             "--gil",
-            "--nonblocking",
+            # Sampled without stopping the process, half the stacks came back torn (py-spy's
+            # errors) and time landed on the wrong lines; stopping it 40 times a second costs
+            # the run a little speed, so a profiled run's latencies are not the figures.
             "--rate",
-            "50",
+            "40",
             *(["--format", "raw"] if args.profile_out.endswith(".txt") else []),
         ]
     )
