@@ -45,6 +45,23 @@ def test_a_second_running_session_is_refused(client_for, owner, campaign):
     assert PlaySession.objects.count() == 1
 
 
+def test_each_roll_is_filed_under_the_session_running_when_it_was_made(
+    client_for, owner, member, outsider, campaign, hero
+):
+    gm, player = client_for(owner), client_for(member)
+    post_roll(player, campaign, roll_form(hero, trait(hero)))
+    start(gm, campaign)
+    during = post_roll(gm, campaign, roll_form(hero, trait(hero)))
+    refused = post_roll(client_for(outsider), campaign, roll_form(hero, trait(hero)))
+    assert refused.status_code == 404
+    end(gm, campaign)
+    post_roll(player, campaign, roll_form(hero, trait(hero)))
+    session = PlaySession.objects.get()
+    assert [roll.session_id for roll in Roll.objects.order_by("pk")] == [None, session.pk, None]
+    made = Roll.objects.get(session=session)
+    assert f'id="roll-{made.pk}"' in during.text
+
+
 def test_fudge_lite_gives_each_pc_who_rolled_one_xp_plus_the_gms_extra(
     client_for, owner, member, campaign, hero, rival, villain
 ):
