@@ -2,7 +2,8 @@
 timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
-        --duration 60 [--events] [--debug] [--py-spy PATH --profile-out stacks.txt]
+        --duration 60 [--events] [--debug] [--gc-log PATH]
+        [--py-spy PATH --profile-out stacks.txt]
 
 One daphne process on the embedded default (a throwaway SQLite file, the in-memory channel
 layer), in production mode (DEBUG=0) unless --debug. Each table has a GM and M-1 players, each
@@ -17,7 +18,8 @@ floor, and both are reported. For every roll or event and every socket of its ta
 sent -> frame arrived, and reports p50/p95/p99/max, losses (nothing there 5 s after it was
 sent), throughput, the server's CPU and memory sampled every second, and its CPU time per
 roll or event. Loopback only; it stops by itself. --py-spy (`pip install --target DIR py-spy`)
-records the server under load: a flame graph, or folded stacks for a .txt output. Not
+records the server under load: a flame graph, or folded stacks for a .txt output; --gc-log
+logs its collector's passes (tests/benchmarks/collector) and reports those of the load. Not
 collected by pytest; docs/performance.md has its figures.
 """
 
@@ -121,10 +123,16 @@ def _scaled_services(url: str) -> Iterator[dict[str, str]]:
 
 
 def _start_servers(
-    workdir: Path, *, debug: bool, count: int, scaled: dict[str, str]
+    workdir: Path, *, debug: bool, count: int, scaled: dict[str, str], gc_log: str | None
 ) -> list[AppServer]:
     """``count`` daphne processes: on the embedded default (one process), or on the
-    ``scaled`` environment's PostgreSQL and Redis."""
+    ``scaled`` environment's PostgreSQL and Redis; ``gc_log`` logs their collector's passes."""
+    collector = {}
+    if gc_log:
+        collector = {
+            "PYTHONPATH": str(ROOT / "tests" / "benchmarks" / "collector"),
+            "FUDGETABLE_GC_LOG": str(Path(gc_log).resolve()),
+        }
     env = {
         "SQLITE_PATH": str(workdir / "bench.sqlite3"),
         "STATIC_ROOT": str(workdir / "static"),
@@ -134,6 +142,7 @@ def _start_servers(
         "SECURE_SSL_REDIRECT": "0",
         "LOG_LEVEL": "WARNING",
         **scaled,
+        **collector,
     }
     servers = [AppServer(workdir, **env) for _ in range(count)]
     servers[0].manage("migrate", "--no-input", "-v", "0")
@@ -212,6 +221,7 @@ async def _fudgetable(
             post, match = table_events.post, table_events.match
         else:
             post, match = _post_roll, _match_rolls
+        loaded_from = time.time()
         await load.measure(
             f"live table ({len(servers)} processes, scaled)" if args.scaled else "live table",
             args,
@@ -225,8 +235,30 @@ async def _fudgetable(
             ),
             with_services=bool(args.scaled),
         )
+    if args.gc_log:
+        _collector_report(args.gc_log, pids, loaded_from, time.time())
     sizes = [size for table in tables for size in table.frame_bytes]
     return int(statistics.mean(sizes)) if sizes else 0
+
+
+def _collector_report(path: str, pids: list[int], start: float, end: float) -> None:
+    """The servers' collector passes between ``start`` and ``end``, by generation."""
+    passes: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    for pid in pids:
+        with open(f"{path}.{pid}") as log:
+            for line in log:
+                at, generation, milliseconds, _ = line.split()
+                if start <= float(at) <= end:
+                    passes[int(generation)].append(float(milliseconds))
+    for generation, name in enumerate(("young", "middle", "full")):
+        took = passes[generation]
+        if took:
+            print(
+                f"collector, {name} passes during the load: {len(took)}, mean "
+                f"{statistics.mean(took):.1f} ms, max {max(took):.1f} ms, {sum(took):.0f} ms in all"
+            )
+        else:
+            print(f"collector, {name} passes during the load: none")
 
 
 async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> None:
@@ -309,6 +341,10 @@ def main() -> None:
     )
     parser.add_argument("--server-log", help="copy the server's log here at the end")
     parser.add_argument(
+        "--gc-log",
+        help="log the server's collector passes to GC_LOG.<pid> and report those of the load",
+    )
+    parser.add_argument(
         "--timeline", help="a CSV per run (name-<run>.csv): each roll or event's times"
     )
     args = parser.parse_args()
@@ -327,7 +363,11 @@ def main() -> None:
             admin_url = os.environ.get("BENCH_DATABASE_URL", ADMIN_DATABASE_URL)
             scaled = stack.enter_context(_scaled_services(admin_url))
         servers = _start_servers(
-            workdir, debug=args.debug, count=max(args.scaled, 1), scaled=scaled
+            workdir,
+            debug=args.debug,
+            count=max(args.scaled, 1),
+            scaled=scaled,
+            gc_log=args.gc_log,
         )
         seed = SEED.format(tables=args.tables, sockets=args.sockets)
         if args.events:
