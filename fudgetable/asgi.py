@@ -81,13 +81,14 @@ application = RequestQueue(
 # (docs/performance.md). What is loaded by now lives as long as the process, so it is frozen
 # out of those passes.
 #
-# Each request leaves a few hundred objects in reference cycles (Django's request and its
-# user, a form and its bound fields), freed only by the collector. The middle generation is
-# collected at Python's default pace, every 10 young passes: under load a pass of about 10 ms
-# several times a second, where collecting it ten times less often made each pass 60-110 ms,
-# a stall that made every roll of that moment late. The oldest generation is considered ten
-# times less often than the default, because a request's objects alive at a middle pass
-# reach it and would otherwise call up a full pass every few seconds.
+# Each request leaves one or two hundred objects in reference cycles (Django's request and
+# its user, a form and its bound fields), freed only by the collector. The middle generation
+# is collected at Python's default pace, every 10 young passes: at 50 rolls a second a pass
+# of 10-14 ms twice a second, where collecting it ten times less often made each pass 85-120
+# ms, a stall that made every roll of that moment late (the collector's time in all is the
+# same). The oldest generation is considered ten times less often than the default, because
+# a request's objects alive at a middle pass reach it and would otherwise call up a full
+# pass every few seconds.
 gc.freeze()
 threshold0, _, _ = gc.get_threshold()
 gc.set_threshold(threshold0, 10, 100)
