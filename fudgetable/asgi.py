@@ -84,7 +84,7 @@ application = RequestQueue(
 # Each request leaves one or two hundred objects in reference cycles (Django's request and
 # its user, a form and its bound fields), freed only by the collector. The middle generation
 # is collected at Python's default pace, every 10 young passes: at 50 rolls a second a pass
-# of 10-14 ms twice a second, where collecting it ten times less often made each pass 85-120
+# of 8-14 ms twice a second, where collecting it ten times less often made each pass 70-120
 # ms, a stall that made every roll of that moment late (the collector's time in all is the
 # same). The oldest generation is considered ten times less often than the default, because
 # a request's objects alive at a middle pass reach it and would otherwise call up a full
