@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, PlaySession, Spotlight, SpotlightSpan
+from campaigns.selectors import running_session
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules import spotlight as rules
@@ -54,10 +55,6 @@ class SpotlightState:
 
 
 # --- reads -------------------------------------------------------------------------------
-
-
-def _running_session(campaign: Campaign) -> PlaySession | None:
-    return campaign.sessions.filter(ended_at__isnull=True).first()
 
 
 def _current(campaign: Campaign) -> Spotlight:
@@ -119,7 +116,7 @@ def spotlight_state(campaign: Campaign, *, gm_view: bool) -> SpotlightState:
 
 
 def _state_of(spotlight: Spotlight, campaign: Campaign, *, gm_view: bool) -> SpotlightState:
-    session = _running_session(campaign) if gm_view else None
+    session = running_session(campaign) if gm_view else None
     return _state_in(spotlight, campaign, gm_view=gm_view, session=session)
 
 
@@ -208,7 +205,7 @@ def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotli
     spotlight = _locked(campaign)
     now = timezone.now()
     _close_spans(campaign, now)
-    session = _running_session(campaign)
+    session = running_session(campaign)
     if character is not None and session is not None:
         SpotlightSpan.objects.create(session=session, character=character, started_at=now)
     if character is None or spotlight.character_id != character.pk:

@@ -11,24 +11,6 @@ LOG_LENGTH = 40
 PRESENCE_TIMEOUT_SECONDS = 90
 
 
-def running_session(campaign: Campaign) -> PlaySession | None:
-    # At most one runs (a constraint says so): get() builds no ORDER BY, and every roll asks.
-    try:
-        return campaign.sessions.get(ended_at__isnull=True)
-    except PlaySession.DoesNotExist:
-        return None
-
-
-def running_session_id(campaign_id: int) -> int | None:
-    """What a new roll is filed under: the running session's key, without loading its row
-    (a third cheaper, and every roll asks)."""
-    sessions = PlaySession.objects.filter(campaign_id=campaign_id, ended_at__isnull=True)
-    try:
-        return sessions.values_list("pk", flat=True).get()
-    except PlaySession.DoesNotExist:
-        return None
-
-
 def latest_session(campaign: Campaign) -> PlaySession | None:
     return campaign.sessions.first()
 

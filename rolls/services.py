@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, PlaySession
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ruleset, running_session_id
 from campaigns.spotlight import spotlight_session_end
 from characters.models import Character, Trait
 from characters.services import fudge_points_change, xp_award
@@ -19,7 +19,7 @@ from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments, selectors
+from rolls import fragments
 from rolls.models import Roll
 
 Snapshot = dict[str, Any]
@@ -65,7 +65,7 @@ def _record(
         with transaction.atomic():
             roll = Roll.objects.create(
                 campaign=campaign,
-                session_id=selectors.running_session_id(campaign.pk),
+                session_id=running_session_id(campaign.pk),
                 roller_id=membership.user_id,
                 character=character,
                 follows=follows,
@@ -405,7 +405,7 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign,
-            session_id=selectors.running_session_id(campaign.pk),
+            session_id=running_session_id(campaign.pk),
             kind=Roll.Kind.ANNOUNCEMENT,
             visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
             label=" ".join(lines)[:200],

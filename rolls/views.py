@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.challenges import challenge_roll
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ruleset, running_session
 from characters.models import Character, Trait
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.live import audience_of
@@ -352,7 +352,7 @@ def session_start(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRe
 @login_required
 def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
-    session = selectors.running_session(campaign)
+    session = running_session(campaign)
     if session is None:
         messages.error(request, "No session is running.")
         return redirect("rolls:table", campaign_id)
