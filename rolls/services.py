@@ -348,7 +348,7 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
 def session_start(*, campaign: Campaign) -> PlaySession:
     """Starts the next numbered session; refused while one is running."""
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-    if campaign.sessions.filter(ended_at__isnull=True).exists():
+    if running_session_id(campaign.pk) is not None:
         raise RulesError("session", "a session is already running")
     last = campaign.sessions.order_by("-number").first()
     session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
