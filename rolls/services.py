@@ -39,6 +39,12 @@ def _faces(dice: dice_rules.Roll) -> list[str]:
     return [str(face) for face in dice.faces]
 
 
+def _refuse_observers(membership: Membership) -> None:
+    """Every way to roll (the table's form, a sheet's trait, a Fudge point) passes here."""
+    if membership.role == Membership.Role.OBSERVER:
+        raise RulesError("roll", "observers watch; they do not roll")
+
+
 def _existing(campaign: Campaign, membership: Membership, key: str) -> Roll | None:
     """The roll a resent form already made: a double tap makes one roll, not two."""
     return Roll.objects.filter(
@@ -133,6 +139,7 @@ def roll_check(
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``_record``), not looked up first: every roll would
     pay for that query, and a resend's dice, drawn card and XP all roll back."""
+    _refuse_observers(membership)
     ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
@@ -190,6 +197,7 @@ def roll_contest(
     secret: bool = False,
 ) -> Roll:
     """PC against NPC (the NPC rolls by the campaign's NPC roll mode) or PC against PC."""
+    _refuse_observers(membership)
     existing = _existing(membership.campaign, membership, key)
     if existing is not None:
         return existing
@@ -257,6 +265,7 @@ def roll_reading(
     secret: bool = False,
 ) -> Roll:
     """A situational roll, or an NPC's reaction (the GM usually keeps those secret)."""
+    _refuse_observers(membership)
     existing = _existing(membership.campaign, membership, key)
     if existing is not None:
         return existing
@@ -288,6 +297,7 @@ def roll_reading(
 def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) -> Roll:
     """A Fudge point spent on a check: the character pays one, and a new roll follows the old
     one in the log (the log itself is never edited)."""
+    _refuse_observers(membership)
     existing = _existing(membership.campaign, membership, key)
     if existing is not None:
         return existing
