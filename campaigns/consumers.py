@@ -134,7 +134,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def table_event(self, event: dict[str, Any]) -> None:
-        """A typed table event (``roll.created``, ``session.changed``, ``presence.changed``…)
+        """A typed table event (``roll.created``, ``session.started``, ``presence.changed``…)
         carrying one fragment per audience; this socket forwards only what its person may see."""
         html = event["gm"] if self.is_gm else event["everyone"]
         if html:

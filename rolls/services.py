@@ -362,7 +362,7 @@ def session_start(*, campaign: Campaign) -> PlaySession:
         raise RulesError("session", "a session is already running")
     last = campaign.sessions.order_by("-number").first()
     session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
-    _announce_session(campaign)
+    _announce_session(campaign, "session.started")
     return session
 
 
@@ -399,12 +399,12 @@ def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = No
         awarded[name] = amount
     session.xp_awarded = awarded
     session.save(update_fields=["xp_awarded"])
-    _announce_session(session.campaign)
+    _announce_session(session.campaign, "session.ended")
     return session
 
 
-def _announce_session(campaign: Campaign) -> None:
-    live.publish(campaign.pk, "session.changed", **fragments.session_statuses(campaign))
+def _announce_session(campaign: Campaign, event: str) -> None:
+    live.publish(campaign.pk, event, **fragments.session_statuses(campaign))
 
 
 def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:

@@ -5,10 +5,12 @@ member's socket is closed."""
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.services import membership_remove, membership_set_role
+from fudgetable.live import group_name
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, roll_form, trait
 from tests.table_sockets import joined, socket_for, until
@@ -63,6 +65,28 @@ async def test_a_member_receives_each_event(campaign, cookies, clients, hero):
         assert "has ended" in (await until(socket, 'id="table-session"'))[-1]
     await gm.disconnect()
     await player.disconnect()
+
+
+async def test_the_tables_events_are_typed(campaign, clients, hero):
+    """What the server sends the campaign's group, before any socket filters it."""
+    gm_client, player_client = clients
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add(group_name(campaign.pk), listener)
+    await post(gm_client, "session_start", campaign)
+    data = await sync_to_async(roll_form)(hero, await sync_to_async(trait)(hero))
+    await post(player_client, "roll", campaign, data)
+    roll = await Roll.objects.aget()
+    await post(gm_client, "note", campaign, {"note": "Lucky break"}, roll.pk)
+    await post(gm_client, "session_end", campaign)
+    events = [(await layer.receive(listener))["event"] for _ in range(5)]
+    assert events == [
+        "session.started",
+        "roll.created",
+        "roll.noted",
+        "spotlight.moved",  # the spotlight goes dark as the session ends
+        "session.ended",
+    ]
 
 
 async def test_presence_follows_sockets_coming_and_going(campaign, cookies):
