@@ -13,7 +13,7 @@ from campaigns import spotlight, x_card
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
-from fudgetable.http import AuthenticatedHttpRequest, back_to_table
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules.errors import RulesError
 
 TEMPLATE = "campaigns/table/spotlight.html"
@@ -60,7 +60,7 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
         moved = spotlight.spotlight_move(campaign=membership.campaign, character=character)
     except RulesError as error:
         if request.htmx:
-            return HttpResponse(error.message, status=422)
+            return refusal(error.message)
         messages.error(request, error.message)
         return redirect("rolls:table", campaign_id)
     if request.htmx:

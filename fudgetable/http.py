@@ -1,5 +1,5 @@
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
@@ -27,3 +27,9 @@ def back_to_table(request: HttpRequest, campaign_id: int) -> HttpResponseRedirec
     to the campaign's table."""
     target = safe_next(request)
     return redirect(target) if target else redirect("rolls:table", campaign_id)
+
+
+def refusal(message: str) -> HttpResponse:
+    """A refused htmx command: plain text, which static/js/live.js shows as the notice, since
+    htmx swaps nothing on an error status."""
+    return HttpResponse(message, status=422, content_type="text/plain; charset=utf-8")

@@ -15,7 +15,7 @@ from campaigns.challenges import challenge_roll
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset, running_session
 from characters.models import Character, Trait
-from fudgetable.http import AuthenticatedHttpRequest, back_to_table
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
@@ -344,7 +344,16 @@ def session_start(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRe
     try:
         services.session_start(campaign=campaign)
     except RulesError as error:
-        messages.error(request, error.message)
+        return _session_refused(request, campaign_id, error.message)
+    return redirect("rolls:table", campaign_id)
+
+
+def _session_refused(
+    request: AuthenticatedHttpRequest, campaign_id: int, message: str
+) -> HttpResponse:
+    if request.htmx:
+        return refusal(message)
+    messages.error(request, message)
     return redirect("rolls:table", campaign_id)
 
 
@@ -354,20 +363,17 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     campaign = gm_or_403(request.user, campaign_id).campaign
     session = running_session(campaign)
     if session is None:
-        messages.error(request, "No session is running.")
-        return redirect("rolls:table", campaign_id)
+        return _session_refused(request, campaign_id, "No session is running.")
     pcs = list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
     # A PC made after the GM's page loaded has no field in the form: it gets no extra XP.
     data = {f"xp_{pc.pk}": "0" for pc in pcs} | request.POST.dict()
     form = SessionEndForm(data, characters=pcs)
     if not form.is_valid():
-        messages.error(request, "Extra XP is a whole number from 0 to 20.")
-        return redirect("rolls:table", campaign_id)
+        return _session_refused(request, campaign_id, "Extra XP is a whole number from 0 to 20.")
     try:
         services.session_end(session=session, extra_xp=form.extra_xp())
     except RulesError as error:
-        messages.error(request, error.message)
-        return redirect("rolls:table", campaign_id)
+        return _session_refused(request, campaign_id, error.message)
     messages.success(request, f"Session {session.number} has ended.")
     recap = reverse("rolls:recap", args=[campaign_id, session.number])
     if request.htmx:

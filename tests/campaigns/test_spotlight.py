@@ -111,6 +111,7 @@ def test_without_a_session_the_spotlight_moves_but_no_time_is_counted(
 def test_an_unknown_character_is_refused_in_words(client_for, owner, campaign, character):
     response = move(client_for(owner), campaign, character, **HX)
     assert response.status_code == 422 and "not in this campaign" in response.content.decode()
+    assert response["Content-Type"].startswith("text/plain")  # the page's notice shows it
     assert holder(campaign) is None
 
 

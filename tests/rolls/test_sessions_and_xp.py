@@ -115,6 +115,26 @@ def test_ending_with_no_session_running_says_so(client_for, owner, campaign):
     assert "No session is running" in gm.get(response.url).text
 
 
+def test_over_htmx_a_refusal_is_the_servers_own_words(client_for, owner, campaign, hero):
+    """htmx swaps nothing on an error status: the page shows the plain-text answer as its
+    notice (static/js/live.js), so the refusal must be that text, not a swapped-out page."""
+    gm = client_for(owner)
+
+    def over_htmx(name, data=None):
+        url = reverse(f"rolls:{name}", args=[campaign.pk])
+        return gm.post(url, data or {}, headers={"HX-Request": "true"})
+
+    refused = [over_htmx("session_end")]
+    start(gm, campaign)
+    refused += [over_htmx("session_start"), over_htmx("session_end", {f"xp_{hero.pk}": "-3"})]
+    assert [(r.status_code, r["Content-Type"], r.text) for r in refused] == [
+        (422, "text/plain; charset=utf-8", "No session is running."),
+        (422, "text/plain; charset=utf-8", "a session is already running"),
+        (422, "text/plain; charset=utf-8", "Extra XP is a whole number from 0 to 20."),
+    ]
+    assert PlaySession.objects.get().running and xp(hero) == 0
+
+
 def test_xp_on_a_miss_goes_to_a_pc_that_fails(client_for, owner, member, campaign, hero, villain):
     set_rules(campaign, xp_on_a_miss=True)
     client = client_for(member)
