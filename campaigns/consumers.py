@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
-def _arrive(membership: Membership, channel_name: str) -> tuple[str, str]:
+def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[int], str]:
     TableConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={
@@ -29,7 +29,8 @@ def _arrive(membership: Membership, channel_name: str) -> tuple[str, str]:
             "seen_at": timezone.now(),
         },
     )
-    return fragments.table_state(membership), fragments.presence(membership.campaign_id)
+    state, entries = fragments.table_state(membership)
+    return state, entries, fragments.presence(membership.campaign_id)
 
 
 @database_sync_to_async
@@ -94,6 +95,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     campaign_id: int
     user_id: int
     is_gm: bool
+    # The log entries of the table state this socket sent. The socket joins its group before
+    # reading that state, so that nothing committed meanwhile is missed; an entry committed
+    # in between is then both in the state and queued as an event, and must be shown once.
+    entries_sent: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
@@ -111,7 +116,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
-        state, presence = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, presence = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
         await live.publish_now(campaign_id, "presence.changed", everyone=presence)
         heartbeat.join(self.channel_name)
@@ -137,7 +142,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A typed table event (``roll.created``, ``session.started``, ``presence.changed``…)
         carrying one fragment per audience; this socket forwards only what its person may see."""
         html = event["gm"] if self.is_gm else event["everyone"]
-        if html:
+        if html and event["entry"] not in self.entries_sent:
             await self.send(text_data=html)
 
     async def table_personal(self, event: dict[str, Any]) -> None:
@@ -156,5 +161,5 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         self.is_gm = membership.is_gm
-        state, _ = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, _ = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)

@@ -10,7 +10,8 @@ content never reaches a player's browser. htmx's ws extension swaps the fragment
 import asyncio
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -28,6 +29,17 @@ AUDIENCES: tuple[Audience, ...] = ("everyone", "gm")
 
 def audience_of(membership: "Membership") -> Audience:
     return "gm" if membership.is_gm else "everyone"
+
+
+class ByAudience(TypedDict):
+    """One fragment for each audience: ``publish(..., **fragments)``."""
+
+    everyone: str
+    gm: str
+
+
+def by_audience(render: Callable[[Audience], str]) -> ByAudience:
+    return {"everyone": render("everyone"), "gm": render("gm")}
 
 
 class InMemoryLayer(InMemoryChannelLayer):
@@ -68,8 +80,10 @@ def group_name(campaign_id: int) -> str:
     return f"campaign-{campaign_id}"
 
 
-def _message(event: str, everyone: str | None, gm: str | None) -> dict[str, object]:
-    return {"type": "table.event", "event": event, "everyone": everyone, "gm": gm}
+def _message(
+    event: str, everyone: str | None, gm: str | None, entry: int | None = None
+) -> dict[str, object]:
+    return {"type": "table.event", "event": event, "everyone": everyone, "gm": gm, "entry": entry}
 
 
 def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
@@ -82,10 +96,19 @@ def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
     transaction.on_commit(send)
 
 
-def publish(campaign_id: int, event: str, *, everyone: str | None, gm: str | None = None) -> None:
+def publish(
+    campaign_id: int,
+    event: str,
+    *,
+    everyone: str | None,
+    gm: str | None = None,
+    entry: int | None = None,
+) -> None:
     """Sends ``event`` to the table once the current transaction commits. ``gm`` defaults to
-    what everyone sees; ``everyone=None`` sends players nothing at all."""
-    _send_on_commit(campaign_id, _message(event, everyone, everyone if gm is None else gm))
+    what everyone sees; ``everyone=None`` sends players nothing at all. ``entry`` is the roll
+    an event adds to the log, so a socket whose table state already shows it skips it."""
+    message = _message(event, everyone, everyone if gm is None else gm, entry)
+    _send_on_commit(campaign_id, message)
 
 
 async def publish_now(

@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from campaigns import clock_fragments, spotlight
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
-from fudgetable.live import AUDIENCES, Audience, audience_of
+from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from rolls import log_selectors, selectors
 from rolls.forms import new_key
 from rolls.models import Roll
@@ -110,15 +110,15 @@ def _body(roll: Roll, *, gm_view: bool) -> str:
     return bodies[key]
 
 
-def roll_entries(roll: Roll) -> dict[Audience, str]:
+def roll_entries(roll: Roll) -> ByAudience:
     """The new entry as each audience sees it, wrapped to be added at the top of the log."""
-    return {audience: roll_entry(roll, audience, prepend=True) for audience in AUDIENCES}
+    return by_audience(lambda audience: roll_entry(roll, audience, prepend=True))
 
 
-def replaced_entries(roll: Roll) -> dict[Audience, str]:
+def replaced_entries(roll: Roll) -> ByAudience:
     """The entry as each audience sees it, to replace the one already in the log (a GM's note,
     a confirmed fight)."""
-    return {audience: roll_entry(roll, audience, oob=True) for audience in AUDIENCES}
+    return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
 
 
 def session_status(campaign: Campaign, audience: Audience) -> str:
@@ -135,8 +135,8 @@ def session_status(campaign: Campaign, audience: Audience) -> str:
     )
 
 
-def session_statuses(campaign: Campaign) -> dict[Audience, str]:
-    return {audience: session_status(campaign, audience) for audience in AUDIENCES}
+def session_statuses(campaign: Campaign) -> ByAudience:
+    return by_audience(lambda audience: session_status(campaign, audience))
 
 
 def presence(campaign_id: int) -> str:
@@ -146,11 +146,20 @@ def presence(campaign_id: int) -> str:
     )
 
 
-def recent_entries(
-    campaign: Campaign, audience: Audience, request: HttpRequest | None = None
+def recent_rolls(campaign: Campaign, audience: Audience) -> list[Roll]:
+    """The log's latest rolls as ``audience`` may read them, newest first."""
+    return list(
+        log_selectors.filtered_log(campaign, gm_view=audience == "gm")[: selectors.LOG_LENGTH]
+    )
+
+
+def log_entries(
+    campaign: Campaign,
+    rolls: Sequence[Roll],
+    audience: Audience,
+    request: HttpRequest | None = None,
 ) -> list[str]:
-    """The log's latest entries; a roll a Fudge point was already spent on offers no more."""
-    rolls = log_selectors.filtered_log(campaign, gm_view=audience == "gm")
+    """The rolls' entries; a roll a Fudge point was already spent on offers no more."""
     allowed = allowed_uses(campaign)
     return [
         roll_entry(
@@ -160,20 +169,22 @@ def recent_entries(
             allowed=allowed,
             spend=[] if getattr(roll, "spent_on", False) else None,
         )
-        for roll in rolls[: selectors.LOG_LENGTH]
+        for roll in rolls
     ]
 
 
-def table_state(membership: Membership) -> str:
-    """Everything a socket needs on (re)connect: session, the whole recent log, who is here."""
+def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
+    """Everything a socket needs on (re)connect: session, the whole recent log, who is here;
+    and the ids of the log's entries in it, which the socket must not add a second time."""
     campaign = membership.campaign
     audience = audience_of(membership)
-    entries = recent_entries(campaign, audience)
+    rolls = recent_rolls(campaign, audience)
+    entries = log_entries(campaign, rolls, audience)
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     state = session_status(campaign, audience) + log + presence(campaign.pk)
     state += spotlight.connect_fragments(membership)
     state += clock_fragments.table_state(membership)
-    return state
+    return state, frozenset(roll.pk for roll in rolls)
 
 
 def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:

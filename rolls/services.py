@@ -91,7 +91,7 @@ def _record(
         # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
         transaction.set_rollback(True)
         return existing, False
-    live.publish(campaign.pk, "roll.created", **fragments.roll_entries(roll))
+    live.publish(campaign.pk, "roll.created", **fragments.roll_entries(roll), entry=roll.pk)
     return roll, True
 
 
@@ -429,5 +429,6 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
             "log.announced",
             everyone=entries["everyone"] if players else None,
             gm=entries["gm"],
+            entry=roll.pk,
         )
     return roll

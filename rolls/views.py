@@ -45,6 +45,7 @@ def _opponents(membership: Membership) -> QuerySet[Character]:
 def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
+    audience = audience_of(membership)
     return {
         "campaign": campaign,
         "membership": membership,
@@ -58,7 +59,9 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "key": new_key(),
         "session": selectors.latest_session(campaign),
         "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
-        "entries": fragments.recent_entries(campaign, audience_of(membership), request),
+        "entries": fragments.log_entries(
+            campaign, fragments.recent_rolls(campaign, audience), audience, request
+        ),
         "present": selectors.present_usernames(campaign.pk),
         "gm_moves": campaign.gm_moves,
     }

@@ -196,7 +196,7 @@ def test_each_persons_table_state_brings_their_own_hand_control(
 ):
     client_for(member).post(url("hand_raise", campaign))
     states = {
-        user: fragments.table_state(Membership.objects.get(campaign=campaign, user=user))
+        user: fragments.table_state(Membership.objects.get(campaign=campaign, user=user))[0]
         for user in (owner, member, observer)
     }
     assert '<form id="hand" hx-swap-oob="true"' in states[member]

@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaigns.models import Membership
 from campaigns.services import membership_remove, membership_set_role
 from fudgetable.live import group_name
+from rolls import fragments
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, roll_form, trait
 from tests.table_sockets import joined, socket_for, until
@@ -87,6 +88,26 @@ async def test_the_tables_events_are_typed(campaign, clients, hero):
         "spotlight.moved",  # the spotlight goes dark as the session ends
         "session.ended",
     ]
+
+
+async def test_an_entry_already_in_the_table_state_is_not_added_again(
+    campaign, cookies, clients, hero
+):
+    """A socket joins its group, then reads the table state: a roll committed in between is
+    in the state and queued as its event. The browser must show it once."""
+    _, player_client = clients
+    data = await sync_to_async(roll_form)(hero, await sync_to_async(trait)(hero))
+    await post(player_client, "roll", campaign, data)
+    earlier = await Roll.objects.aget()
+    player = await joined(campaign, cookies["member"])
+    entries = await sync_to_async(fragments.roll_entries)(earlier)
+    queued = {"type": "table.event", "event": "roll.created", "entry": earlier.pk, **entries}
+    await get_channel_layer().group_send(group_name(campaign.pk), queued)
+    await post(player_client, "roll", campaign, marker_data())
+    later = await Roll.objects.exclude(pk=earlier.pk).aget()
+    frames = await until(player, f'id="roll-{later.pk}"')
+    assert not any(f'id="roll-{earlier.pk}"' in frame for frame in frames)
+    await player.disconnect()
 
 
 async def test_presence_follows_sockets_coming_and_going(campaign, cookies):
