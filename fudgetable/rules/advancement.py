@@ -5,7 +5,7 @@ EZFudge Essentials "Experience Points" and "Fudge Points", Peupfudge 1.1 "Abilit
 Levels are plain ladder ints (Terrible -2 ... Superb +4, Fair Superhuman +5 ...).
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -184,6 +184,31 @@ def session_xp(
     elif rules.key_award is KeyAward.ANY_KEY:
         xp += 1 if any(hits.values()) else 0
     return xp
+
+
+def end_of_session_xp(
+    *,
+    per_session: int,
+    key_award: KeyAward | None,
+    keys: int,
+    questions: Sequence[str],
+    yes_answers: int,
+) -> int:
+    """XP one PC earns as a session ends, from what the GM counted for it: ``keys`` is the
+    times it hit a key under "each hit", how many of its keys it hit under "per key", and
+    whether it hit any (more than 0) under "any key"; ``yes_answers`` are its yeses to the
+    end-of-session questions, 1 XP each. ``per_session`` is 0 for a PC who took no part."""
+    if keys < 0 or yes_answers < 0:
+        raise RulesError("session", "counts cannot be negative")
+    if yes_answers > len(questions):
+        raise RulesError("yes_answers", "more yes answers than questions")
+    if key_award is None:
+        key_xp = 0
+    elif key_award is KeyAward.ANY_KEY:
+        key_xp = min(keys, 1)
+    else:
+        key_xp = keys
+    return per_session + key_xp + yes_answers
 
 
 # --- EZFudge ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from fudgetable.rules.advancement import (
     LiteXpRules,
     Paid,
     Points,
+    end_of_session_xp,
     ez_gift_or_fault_pay,
     ez_gift_or_fault_step,
     ez_raise,
@@ -255,4 +256,54 @@ def test_bad_xp_rules_name_the_field(data: object, setting: str) -> None:
 def test_bad_keys_name_the_field(data: object, setting: str) -> None:
     with pytest.raises(RulesError) as info:
         Key.from_dict(data)
+    assert info.value.setting == setting
+
+
+# Fudge Lite "Keys": "1 XP any time a player hits their key, or 1 XP per key at the end of the
+# session, or just 1 XP at the end of a session for hitting any key"; "End of Session
+# Questions": "For each 'yes' answer the player gains 1 XP".
+QUESTIONS = ("Did you learn something new?", "Did you make an enemy?", "Did you help a stranger?")
+
+
+@pytest.mark.parametrize(
+    ("award", "keys", "yes_answers", "xp"),
+    [
+        (None, 5, 0, 1),  # keys not in use: the count is ignored
+        (KeyAward.EACH_HIT, 5, 0, 1 + 5),  # hit a key five times
+        (KeyAward.PER_KEY, 2, 0, 1 + 2),  # hit two of its keys
+        (KeyAward.ANY_KEY, 3, 0, 1 + 1),  # hit some key: just 1
+        (KeyAward.ANY_KEY, 0, 0, 1),
+        (None, 0, 3, 1 + 3),
+        (KeyAward.EACH_HIT, 2, 1, 1 + 2 + 1),
+    ],
+)
+def test_end_of_session_xp_from_the_gms_counts(award, keys, yes_answers, xp) -> None:
+    assert (
+        end_of_session_xp(
+            per_session=1, key_award=award, keys=keys, questions=QUESTIONS, yes_answers=yes_answers
+        )
+        == xp
+    )
+
+
+def test_a_pc_who_took_no_part_gets_only_what_the_gm_counted() -> None:
+    xp = end_of_session_xp(
+        per_session=0, key_award=KeyAward.EACH_HIT, keys=1, questions=QUESTIONS, yes_answers=0
+    )
+    assert xp == 1
+
+
+@pytest.mark.parametrize(
+    ("keys", "yes_answers", "setting"),
+    [(-1, 0, "session"), (0, -1, "session"), (0, 4, "yes_answers")],
+)
+def test_end_of_session_counts_out_of_range_are_refused(keys, yes_answers, setting) -> None:
+    with pytest.raises(RulesError) as info:
+        end_of_session_xp(
+            per_session=1,
+            key_award=KeyAward.PER_KEY,
+            keys=keys,
+            questions=QUESTIONS,
+            yes_answers=yes_answers,
+        )
     assert info.value.setting == setting

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.building import DISTRIBUTIONS, Distribution
 from fudgetable.rules.dice import METHOD_KEYS
 from fudgetable.rules.errors import RulesError
@@ -481,6 +482,13 @@ GOOD: dict[str, tuple[str, Any, Any, Any]] = {
     "npc_roll": (EZ, "1dF", "1dF", "1dF"),
     "xp_per_session": (LITE, 3, 3, 3),
     "xp_on_a_miss": (LITE, True, True, True),
+    "key_award": (LITE, "per key", KeyAward.PER_KEY, "per key"),
+    "session_questions": (
+        LITE,
+        ["  Did you learn something new? ", "Did you make an enemy?"],
+        ("Did you learn something new?", "Did you make an enemy?"),
+        ["Did you learn something new?", "Did you make an enemy?"],
+    ),
     "starting_fudge_points": (PEUP, 5, 5, 5),
     "fudge_point_uses": (
         LITE,
@@ -588,6 +596,14 @@ BAD: dict[str, list[tuple[str, Any, str]]] = {
         (LITE, "1", "xp_per_session"),
     ],
     "xp_on_a_miss": [(LITE, 1, "xp_on_a_miss"), (LITE, "yes", "xp_on_a_miss")],
+    "key_award": [(LITE, "sometimes", "key_award"), (LITE, 1, "key_award")],
+    "session_questions": [
+        (LITE, "Did you learn something new?", "session_questions"),
+        (LITE, ["Did you?", "  "], "session_questions"),
+        (LITE, ["Why?" * 60], "session_questions"),
+        (LITE, [7], "session_questions"),
+        (LITE, ["Did you?"] * 11, "session_questions"),
+    ],
     "starting_fudge_points": [
         (LITE, 21, "starting_fudge_points"),
         (LITE, -1, "starting_fudge_points"),
@@ -618,7 +634,7 @@ def test_settings_are_listed_in_the_order_they_are_applied() -> None:
     order = list(SETTINGS)
     assert order.index("ladder") < order.index("default_difficulty")
     assert order.index("injury_track") < order.index("last_box")
-    assert len(order) == len(set(order)) == 19
+    assert len(order) == len(set(order)) == 21
 
 
 @pytest.mark.parametrize("setting", list(GOOD))
@@ -979,6 +995,10 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "npc_roll": st.sampled_from(NPC_ROLL_MODES),
     "xp_per_session": st.integers(0, 10),
     "xp_on_a_miss": st.booleans(),
+    "key_award": st.sampled_from([None, *(award.value for award in KeyAward)]),
+    "session_questions": st.lists(
+        st.text(min_size=1, max_size=40).filter(str.strip).map(str.strip), max_size=10
+    ),
     "starting_fudge_points": st.integers(0, 20),
     "fudge_point_uses": st.lists(st.sampled_from(list(FUDGE_POINT_USES)), max_size=10),
     "damage_options": st.lists(st.sampled_from([1, 2, 3, 4]), max_size=6),

@@ -5,6 +5,7 @@ from enum import StrEnum
 from typing import Any
 
 from fudgetable.rules import data
+from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.building import Distribution
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
@@ -113,6 +114,9 @@ class Ruleset:
     npc_roll: str = "none"
     xp_per_session: int = 1
     xp_on_a_miss: bool = False
+    # Fudge Lite's optional XP at a session's end: keys (how they pay) and the GM's questions.
+    key_award: KeyAward | None = None
+    session_questions: tuple[str, ...] = ()
     starting_fudge_points: int = 3
     fudge_point_uses: tuple[str, ...] = ("reroll", "alter-by-one")
     damage_options: tuple[int, ...] = ()
@@ -157,6 +161,8 @@ class Ruleset:
             "npc_roll": self.npc_roll,
             "xp_per_session": self.xp_per_session,
             "xp_on_a_miss": self.xp_on_a_miss,
+            "key_award": self.key_award.value if self.key_award else None,
+            "session_questions": list(self.session_questions),
             "starting_fudge_points": self.starting_fudge_points,
             "fudge_point_uses": list(self.fudge_point_uses),
             "damage_options": list(self.damage_options),

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from fudgetable.rules import data
+from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder, get_ladder
@@ -79,6 +80,26 @@ def _trait_list(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
         seen.add(name.casefold())
         names.append(name)
     return tuple(names), names
+
+
+def _key_award(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
+    """How keys pay, or None: the campaign does not use keys."""
+    return (None, None) if raw is None else _one_of(KeyAward, "key_award")(ruleset, raw)
+
+
+MAX_QUESTIONS = 10
+MAX_QUESTION = 200
+
+
+def _questions(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
+    if isinstance(raw, str) or not isinstance(raw, Sequence):
+        raise RulesError("session_questions", "must be a list of questions")
+    if len(raw) > MAX_QUESTIONS:
+        raise RulesError("session_questions", f"at most {MAX_QUESTIONS} questions")
+    questions = [item.strip() if isinstance(item, str) else "" for item in raw]
+    if not all(0 < len(question) <= MAX_QUESTION for question in questions):
+        raise RulesError("session_questions", f"each needs 1 to {MAX_QUESTION} characters")
+    return tuple(questions), questions
 
 
 def _stored(
@@ -188,6 +209,8 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "npc_roll": ("npc_roll", _one_of(NPC_ROLL_MODES, "npc_roll")),
     "xp_per_session": ("xp_per_session", _count("xp_per_session", 10)),
     "xp_on_a_miss": ("xp_on_a_miss", _flag),
+    "key_award": ("key_award", _key_award),
+    "session_questions": ("session_questions", _questions),
     "starting_fudge_points": ("starting_fudge_points", _count("starting_fudge_points", 20)),
     "fudge_point_uses": ("fudge_point_uses", _uses),
     "damage_options": ("damage_options", _damage_options),
