@@ -7,6 +7,7 @@ from django import forms
 
 from campaigns.models import Membership, SessionZero
 from fudgetable.rules import rulesets
+from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.dice import METHOD_KEYS, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution import NPC_ROLL_MODES, Criticals, ModifierPolicy
@@ -74,6 +75,23 @@ class CampaignForm(forms.Form):
     xp_per_session = forms.IntegerField(
         label="XP per session", min_value=0, max_value=10, required=False
     )
+    key_award = forms.ChoiceField(
+        label="Keys",
+        choices=[
+            ("", "Not used"),
+            (KeyAward.EACH_HIT.value, "1 XP each time a PC hits a key"),
+            (KeyAward.PER_KEY.value, "1 XP per key a PC hit, at the session's end"),
+            (KeyAward.ANY_KEY.value, "1 XP at the session's end for hitting any key"),
+        ],
+        required=False,
+        help_text="Counted by the GM as each session ends.",
+    )
+    session_questions = forms.CharField(
+        label="End-of-session questions",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One question per line; each yes is 1 XP as a session ends.",
+    )
     starting_fudge_points = forms.IntegerField(min_value=0, max_value=20, required=False)
     fudge_point_uses = forms.MultipleChoiceField(
         choices=list(rulesets.FUDGE_POINT_USES.items()),
@@ -114,7 +132,7 @@ class CampaignForm(forms.Form):
         for setting, value in overrides.items():
             if setting in ADVANCED_SETTINGS:
                 continue
-            if setting == "trait_list":
+            if setting in ("trait_list", "session_questions"):
                 value = "\n".join(value)
             elif setting == "xp_on_a_miss":
                 value = "yes" if value else "no"
@@ -161,6 +179,11 @@ class CampaignForm(forms.Form):
             overrides["trait_list"] = list(rulesets.TRAIT_LISTS[data["suggested_traits"]])
         if data.get("xp_on_a_miss"):
             overrides["xp_on_a_miss"] = data["xp_on_a_miss"] == "yes"
+        if data.get("key_award"):
+            overrides["key_award"] = data["key_award"]
+        questions = [line.strip() for line in (data.get("session_questions") or "").splitlines()]
+        if any(questions):
+            overrides["session_questions"] = [question for question in questions if question]
         for setting in ("xp_per_session", "starting_fudge_points"):
             if data.get(setting) is not None:
                 overrides[setting] = data[setting]

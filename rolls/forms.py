@@ -5,7 +5,9 @@ from typing import Any
 
 from django import forms
 
+from fudgetable.rules.advancement import KeyAward, SessionCounts
 from fudgetable.rules.resolution import Commonness
+from fudgetable.rules.rulesets import Ruleset
 
 MODIFIERS = re.compile(r"^\s*([+-]?\d{1,2}\s*)*$")
 
@@ -80,18 +82,52 @@ class NoteForm(forms.Form):
 
 
 class SessionEndForm(forms.Form):
-    """Extra XP per PC for keys and end-of-session questions; fields are added per PC."""
+    """What the GM counts for each PC as a session ends: its keys and its yeses to the
+    end-of-session questions where the campaign uses them, and any extra XP. Fields are added
+    per PC; one left out (a PC made after the GM's page loaded) counts 0."""
 
-    def __init__(self, *args: Any, characters: Sequence[Any] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, characters: Sequence[Any] = (), ruleset: Ruleset, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        for character in characters:
-            self.fields[f"xp_{character.pk}"] = forms.IntegerField(
-                label=f"Extra XP for {character.name}", min_value=0, max_value=20, initial=0
-            )
+        self.characters = list(characters)
+        self.questions = ruleset.session_questions
+        award, questions = ruleset.key_award, len(self.questions)
+        for pc in self.characters:
+            if award is KeyAward.ANY_KEY:
+                self.fields[f"keys_{pc.pk}"] = forms.BooleanField(label="Hit a key", required=False)
+            elif award is not None:
+                label = "Times a key was hit" if award is KeyAward.EACH_HIT else "Keys hit"
+                self.fields[f"keys_{pc.pk}"] = _count(label, 20)
+            if questions:
+                self.fields[f"yes_{pc.pk}"] = _count("Yes answers", questions)
+            self.fields[f"xp_{pc.pk}"] = _count("Extra XP", 20)
 
-    def extra_xp(self) -> dict[int, int]:
+    def by_character(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        return [
+            (pc, [self[name] for name in self.fields if name.endswith(f"_{pc.pk}")])
+            for pc in self.characters
+        ]
+
+    def problem(self) -> str:
+        """The first error, named by its PC and field: the answer is one line of text."""
+        for pc, fields in self.by_character():
+            for field in fields:
+                if field.errors:
+                    return f"{pc.name}: {field.label}: {field.errors[0]}"
+        return "Check the counts and try again."
+
+    def counts(self) -> dict[int, SessionCounts]:
+        data = self.cleaned_data
         return {
-            int(name[3:]): value
-            for name, value in self.cleaned_data.items()
-            if name.startswith("xp_") and value
+            pc.pk: SessionCounts(
+                keys=int(data.get(f"keys_{pc.pk}") or 0),
+                yes_answers=data.get(f"yes_{pc.pk}") or 0,
+                extra_xp=data.get(f"xp_{pc.pk}") or 0,
+            )
+            for pc in self.characters
         }
+
+
+def _count(label: str, most: int) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=most, initial=0, required=False)

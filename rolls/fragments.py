@@ -10,7 +10,7 @@ from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from rolls import log_selectors, selectors
-from rolls.forms import new_key
+from rolls.forms import SessionEndForm, new_key
 from rolls.models import Roll
 
 TEMPLATE = "rolls/table.html"
@@ -121,6 +121,12 @@ def replaced_entries(roll: Roll) -> ByAudience:
     return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
 
 
+def session_end_form(campaign: Campaign) -> SessionEndForm:
+    """The GM's form for ending the session, a row of counts per PC."""
+    characters = selectors.player_characters(campaign)
+    return SessionEndForm(characters=characters, ruleset=campaign_ruleset(campaign))
+
+
 def session_status(campaign: Campaign, audience: Audience) -> str:
     gm_view = audience == "gm"
     return render_to_string(
@@ -129,7 +135,7 @@ def session_status(campaign: Campaign, audience: Audience) -> str:
             "campaign": campaign,
             "session": selectors.latest_session(campaign),
             "gm_view": gm_view,
-            "session_pcs": selectors.player_characters(campaign) if gm_view else [],
+            "session_form": session_end_form(campaign) if gm_view else None,
             "oob": True,
         },
     )

@@ -2,15 +2,13 @@
 roll is written once and announced to the table when its transaction commits."""
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
-from campaigns.models import Campaign, Membership, PlaySession
+from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset, running_session_id
-from campaigns.spotlight import spotlight_session_end
 from characters.models import Character, Trait
 from characters.services import fudge_points_change, xp_award
 from fudgetable import live
@@ -349,62 +347,6 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     roll.save(update_fields=["gm_note"])
     live.publish(roll.campaign_id, "roll.noted", **fragments.replaced_entries(roll))
     return roll
-
-
-# --- play sessions ----------------------------------------------------------------------
-
-
-@transaction.atomic
-def session_start(*, campaign: Campaign) -> PlaySession:
-    """Starts the next numbered session; refused while one is running."""
-    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-    if running_session_id(campaign.pk) is not None:
-        raise RulesError("session", "a session is already running")
-    last = campaign.sessions.order_by("-number").first()
-    session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
-    _announce_session(campaign, "session.started")
-    return session
-
-
-@transaction.atomic
-def session_end(*, session: PlaySession, extra_xp: Mapping[int, int] | None = None) -> PlaySession:
-    """Ends the session and hands out its XP: the ruleset's XP per session to each PC who took
-    part (rolled during it), plus what the GM awards per PC for keys and end-of-session
-    questions (``extra_xp``: character id -> XP)."""
-    session = PlaySession.objects.select_for_update().get(pk=session.pk)
-    if session.ended_at is not None:
-        raise RulesError("session", "that session has already ended")
-    session.ended_at = timezone.now()
-    session.save(update_fields=["ended_at"])
-    spotlight_session_end(session=session)
-    per_session = campaign_ruleset(session.campaign).xp_per_session
-    took_part = set(
-        session.rolls.filter(character__kind=Character.Kind.PC).values_list(
-            "character_id", flat=True
-        )
-    )
-    awards = dict.fromkeys(took_part, per_session)
-    for character_id, amount in (extra_xp or {}).items():
-        awards[character_id] = awards.get(character_id, 0) + amount
-    pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
-    awarded: dict[str, int] = {}
-    for character in pcs.order_by("name", "pk"):
-        amount = awards.get(character.pk, 0)
-        if amount:
-            xp_award(character=character, amount=amount)
-        # Keyed by name for the recap; two PCs of one name keep apart by id.
-        name = character.name
-        if name in awarded:
-            name = f"{name} #{character.pk}"
-        awarded[name] = amount
-    session.xp_awarded = awarded
-    session.save(update_fields=["xp_awarded"])
-    _announce_session(session.campaign, "session.ended")
-    return session
-
-
-def _announce_session(campaign: Campaign, event: str) -> None:
-    live.publish(campaign.pk, event, **fragments.session_statuses(campaign))
 
 
 def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:

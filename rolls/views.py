@@ -19,7 +19,7 @@ from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, selectors, services
+from rolls import fragments, selectors, services, sessions
 from rolls.forms import FudgePointForm, NoteForm, RollForm, SessionEndForm, new_key
 from rolls.models import Roll
 from rolls.odds_chart import odds_context
@@ -58,7 +58,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         ],
         "key": new_key(),
         "session": selectors.latest_session(campaign),
-        "session_pcs": selectors.player_characters(campaign) if membership.is_gm else [],
+        "session_form": fragments.session_end_form(campaign) if membership.is_gm else None,
         "entries": fragments.log_entries(
             campaign, fragments.recent_rolls(campaign, audience), audience, request
         ),
@@ -345,7 +345,7 @@ def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> H
 def session_start(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
     try:
-        services.session_start(campaign=campaign)
+        sessions.session_start(campaign=campaign)
     except RulesError as error:
         return _session_refused(request, campaign_id, error.message)
     return redirect("rolls:table", campaign_id)
@@ -367,14 +367,12 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     session = running_session(campaign)
     if session is None:
         return _session_refused(request, campaign_id, "No session is running.")
-    pcs = list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
-    # A PC made after the GM's page loaded has no field in the form: it gets no extra XP.
-    data = {f"xp_{pc.pk}": "0" for pc in pcs} | request.POST.dict()
-    form = SessionEndForm(data, characters=pcs)
+    pcs = selectors.player_characters(campaign)
+    form = SessionEndForm(request.POST, characters=pcs, ruleset=campaign_ruleset(campaign))
     if not form.is_valid():
-        return _session_refused(request, campaign_id, "Extra XP is a whole number from 0 to 20.")
+        return _session_refused(request, campaign_id, form.problem())
     try:
-        services.session_end(session=session, extra_xp=form.extra_xp())
+        sessions.session_end(session=session, counts=form.counts())
     except RulesError as error:
         return _session_refused(request, campaign_id, error.message)
     messages.success(request, f"Session {session.number} has ended.")

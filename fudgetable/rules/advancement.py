@@ -186,6 +186,16 @@ def session_xp(
     return xp
 
 
+@dataclass(frozen=True)
+class SessionCounts:
+    """What the GM counted for one PC as a session ends: see ``end_of_session_xp``, and any
+    extra XP the GM gives besides."""
+
+    keys: int = 0
+    yes_answers: int = 0
+    extra_xp: int = 0
+
+
 def end_of_session_xp(
     *,
     per_session: int,

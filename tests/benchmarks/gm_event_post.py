@@ -38,7 +38,7 @@ def _setup() -> dict[str, Callable[[], None]]:
     from django.test import Client
 
     from campaigns.countdowns import countdown_create
-    from rolls.services import session_start
+    from rolls.sessions import session_start
 
     gm, campaign, pcs = table_of_players(PLAYERS)
     session_start(campaign=campaign)

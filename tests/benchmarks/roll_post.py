@@ -37,7 +37,7 @@ def _setup(*, as_gm: bool) -> Callable[[], None]:
 
     from characters.models import Character
     from characters.services import character_create
-    from rolls.services import session_start
+    from rolls.sessions import session_start
 
     gm, campaign, heroes = table_of_players(PLAYERS)
     for number in range(NPCS):

@@ -24,7 +24,7 @@ SEED = f"""
 from campaigns.countdowns import countdown_create
 from campaigns.models import Campaign
 from characters.services import character_create
-from rolls.services import session_start
+from rolls.sessions import session_start
 
 for row in tables:
     campaign = Campaign.objects.get(pk=row["campaign"])

@@ -52,6 +52,17 @@ def test_a_bad_setting_is_a_form_error_naming_it_and_nothing_is_saved(client_for
     assert not Campaign.objects.filter(name="Bad Ladder").exists()
 
 
+def test_too_many_session_questions_are_refused_beside_the_field(client_for, outsider):
+    questions = "\n".join(f"Did you do thing {n}?" for n in range(11))
+    response = client_for(outsider).post(
+        reverse("campaigns:create"),
+        {"name": "Curious", "ruleset": "fudge-lite", "session_questions": questions},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["session_questions"] == ["at most 10 questions"]
+    assert not Campaign.objects.filter(name="Curious").exists()
+
+
 def test_advanced_json_errors_name_the_nested_setting(client_for, outsider):
     response = client_for(outsider).post(
         reverse("campaigns:create"),
@@ -98,6 +109,8 @@ def test_owner_edits_settings_and_the_version_moves_on(client_for, owner, campai
             xp_on_a_miss="yes",
             trait_list="Athletics\nSailing\n\nLore",
             fudge_point_uses=["reroll", "reduce-condition"],
+            key_award="per key",
+            session_questions="Did you learn something new?\n\n  Did you make an enemy? ",
         ),
     )
     assert response.status_code == 302
@@ -109,16 +122,24 @@ def test_owner_edits_settings_and_the_version_moves_on(client_for, owner, campai
         "xp_on_a_miss": True,
         "trait_list": ["Athletics", "Sailing", "Lore"],
         "fudge_point_uses": ["reroll", "reduce-condition"],
+        "key_award": "per key",
+        "session_questions": ["Did you learn something new?", "Did you make an enemy?"],
     }
 
 
 def test_the_settings_form_shows_the_saved_overrides(client_for, owner, campaign):
-    campaign.overrides = {"dice": "d%", "trait_list": ["Sailing", "Lore"], "xp_on_a_miss": False}
+    campaign.overrides = {
+        "dice": "d%",
+        "trait_list": ["Sailing", "Lore"],
+        "xp_on_a_miss": False,
+        "session_questions": ["Did you?", "Will you?"],
+    }
     campaign.save()
     form = client_for(owner).get(reverse("campaigns:settings", args=[campaign.pk])).context["form"]
     assert form.initial["dice"] == "d%"
     assert form.initial["trait_list"] == "Sailing\nLore"
     assert form.initial["xp_on_a_miss"] == "no"
+    assert form.initial["session_questions"] == "Did you?\nWill you?"
 
 
 def test_a_stale_settings_save_is_refused_and_shows_the_current_values(client_for, owner, campaign):

@@ -11,8 +11,7 @@ from django.utils import timezone
 from campaigns import spotlight
 from campaigns.models import Membership, PlaySession, Spotlight, SpotlightSpan
 from characters.services import character_create
-from rolls import fragments
-from rolls import services as roll_services
+from rolls import fragments, sessions
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +41,7 @@ def observer(campaign):
 
 @pytest.fixture
 def session(campaign):
-    return roll_services.session_start(campaign=campaign)
+    return sessions.session_start(campaign=campaign)
 
 
 def url(name: str, campaign) -> str:
@@ -302,7 +301,7 @@ def test_the_recap_shows_the_shares_to_every_member(
             started_at=now - timedelta(minutes=minutes),
             ended_at=now,
         )
-    roll_services.session_end(session=session)
+    sessions.session_end(session=session)
     recap = reverse("rolls:recap", args=[campaign.pk, session.number])
     for user in (owner, member):
         page = client_for(user).get(recap).content.decode()
@@ -313,8 +312,8 @@ def test_the_recap_shows_the_shares_to_every_member(
 def test_a_later_session_counts_only_its_own_time(client_for, owner, campaign, hero, session):
     gm = client_for(owner)
     move(gm, campaign, hero.pk)
-    roll_services.session_end(session=session)
-    later = roll_services.session_start(campaign=campaign)
+    sessions.session_end(session=session)
+    later = sessions.session_start(campaign=campaign)
     assert PlaySession.objects.count() == 2
     assert [s.seconds for s in spotlight.session_shares(later)] == [0]
 

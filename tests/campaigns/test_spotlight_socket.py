@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from characters.services import character_create
-from rolls import services as roll_services
+from rolls import sessions
 from tests.campaigns.test_spotlight import GM_ONLY, HX, url
 from tests.table_sockets import joined, socket_for, until
 
@@ -33,7 +33,7 @@ async def test_members_receive_every_spotlight_event_and_players_no_gm_content(
     clients, campaign, cookies, hero
 ):
     gm_client, player_client = clients
-    await sync_to_async(roll_services.session_start)(campaign=campaign)
+    await sync_to_async(sessions.session_start)(campaign=campaign)
     gm = await joined(campaign, cookies["owner"], "gm-owner")
     player = await joined(campaign, cookies["member"], "player-member")
     await until(gm, "player-member")  # the player's arrival
@@ -71,7 +71,7 @@ async def test_members_receive_every_spotlight_event_and_players_no_gm_content(
 async def test_a_reconnecting_phone_gets_the_spotlight_as_its_person_may_see_it(
     clients, campaign, cookies, hero
 ):
-    await sync_to_async(roll_services.session_start)(campaign=campaign)
+    await sync_to_async(sessions.session_start)(campaign=campaign)
     await apost(clients[0], "spotlight_move", campaign, {"character": hero.pk})
     await apost(clients[1], "hand_raise", campaign)  # someone else's hand, seen by all
     for cookie, gm_view in ((cookies["member"], False), (cookies["owner"], True)):
@@ -96,7 +96,7 @@ async def test_the_end_of_a_session_clears_the_spotlight_on_every_screen(
     clients, campaign, cookies, hero
 ):
     gm_client = clients[0]
-    await sync_to_async(roll_services.session_start)(campaign=campaign)
+    await sync_to_async(sessions.session_start)(campaign=campaign)
     await apost(gm_client, "spotlight_move", campaign, {"character": hero.pk})
     player = await joined(campaign, cookies["member"], "player-member")
     await sync_to_async(gm_client.post)(reverse("rolls:session_end", args=[campaign.pk]))

@@ -1,5 +1,6 @@
 """Play sessions and the XP they give: the ruleset's XP per session to each PC who rolled,
-the GM's extra XP for keys and end-of-session questions, and XP on a miss where it is used."""
+keys and end-of-session questions where the campaign uses them, the GM's extra XP, and XP on
+a miss where it is used."""
 
 import pytest
 from django.urls import reverse
@@ -81,6 +82,57 @@ def test_fudge_lite_gives_each_pc_who_rolled_one_xp_plus_the_gms_extra(
     assert "Session 1 has ended" in recap and "Louie: <strong>+2 XP" in recap
 
 
+QUESTIONS = ["Did you learn something new about the world?", "Did you make an enemy?"]
+
+
+def test_keys_and_end_of_session_questions_where_the_campaign_uses_them(
+    client_for, owner, member, outsider, campaign, hero, rival
+):
+    """Fudge Lite: 1 XP each time a key is hit (under "each hit"), 1 XP per yes."""
+    _, marla = rival
+    set_rules(campaign, key_award="each hit", session_questions=QUESTIONS)
+    gm = client_for(owner)
+    start(gm, campaign)
+    post_roll(client_for(member), campaign, roll_form(hero, trait(hero)))
+    page = gm.get(reverse("rolls:table", args=[campaign.pk])).text
+    assert all(question in page for question in QUESTIONS)
+    assert f'name="keys_{hero.pk}"' in page and f'name="yes_{marla.pk}"' in page
+    player_page = client_for(member).get(reverse("rolls:table", args=[campaign.pk])).text
+    assert "keys_" not in player_page and QUESTIONS[0] not in player_page
+    counts = {
+        f"keys_{hero.pk}": "3",
+        f"yes_{hero.pk}": "2",
+        f"xp_{hero.pk}": "1",
+        f"keys_{marla.pk}": "1",
+    }
+    url = reverse("rolls:session_end", args=[campaign.pk])
+    assert client_for(member).post(url, counts).status_code == 403
+    assert client_for(outsider).post(url, counts).status_code == 404
+    gm.post(url, counts)
+    # Louie rolled: 1 for the session, 3 key hits, 2 yeses, 1 extra. Marla: her key hit.
+    assert (xp(hero), xp(marla)) == (7, 1)
+    assert PlaySession.objects.get().xp_awarded == {"Louie": 7, "Marla": 1}
+
+
+def test_under_any_key_a_pc_gets_one_xp_for_hitting_a_key(client_for, owner, campaign, hero):
+    set_rules(campaign, key_award="any key")
+    gm = client_for(owner)
+    start(gm, campaign)
+    gm.post(reverse("rolls:session_end", args=[campaign.pk]), {f"keys_{hero.pk}": "on"})
+    assert xp(hero) == 1  # it did not roll: only the key
+
+
+def test_more_yes_answers_than_questions_end_nothing(client_for, owner, campaign, hero):
+    set_rules(campaign, session_questions=QUESTIONS)
+    gm = client_for(owner)
+    start(gm, campaign)
+    url = reverse("rolls:session_end", args=[campaign.pk])
+    response = gm.post(url, {f"yes_{hero.pk}": "3"}, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    assert response.text == "Louie: Yes answers: Ensure this value is less than or equal to 2."
+    assert PlaySession.objects.get().running and xp(hero) == 0
+
+
 def test_extra_xp_reaches_a_pc_who_did_not_roll(client_for, owner, campaign, hero, rival):
     _, marla = rival
     gm = client_for(owner)
@@ -105,7 +157,7 @@ def test_bad_extra_xp_ends_nothing(client_for, owner, campaign, hero):
     gm = client_for(owner)
     start(gm, campaign)
     response = gm.post(reverse("rolls:session_end", args=[campaign.pk]), {f"xp_{hero.pk}": "lots"})
-    assert "Extra XP is a whole number" in gm.get(response.url).text
+    assert "Louie: Extra XP: Enter a whole number." in gm.get(response.url).text
     assert PlaySession.objects.get().running and xp(hero) == 0
 
 
@@ -130,7 +182,11 @@ def test_over_htmx_a_refusal_is_the_servers_own_words(client_for, owner, campaig
     assert [(r.status_code, r["Content-Type"], r.text) for r in refused] == [
         (422, "text/plain; charset=utf-8", "No session is running."),
         (422, "text/plain; charset=utf-8", "a session is already running"),
-        (422, "text/plain; charset=utf-8", "Extra XP is a whole number from 0 to 20."),
+        (
+            422,
+            "text/plain; charset=utf-8",
+            "Louie: Extra XP: Ensure this value is greater than or equal to 0.",
+        ),
     ]
     assert PlaySession.objects.get().running and xp(hero) == 0
 

@@ -1,0 +1,80 @@
+"""Play sessions: the GM starts the next numbered one and ends it, which hands out the
+session's XP."""
+
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Campaign, PlaySession
+from campaigns.selectors import campaign_ruleset, running_session_id
+from campaigns.spotlight import spotlight_session_end
+from characters.models import Character
+from characters.services import xp_award
+from fudgetable import live
+from fudgetable.rules.advancement import SessionCounts, end_of_session_xp
+from fudgetable.rules.errors import RulesError
+from rolls import fragments
+
+
+@transaction.atomic
+def session_start(*, campaign: Campaign) -> PlaySession:
+    """Starts the next numbered session; refused while one is running."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if running_session_id(campaign.pk) is not None:
+        raise RulesError("session", "a session is already running")
+    last = campaign.sessions.order_by("-number").first()
+    session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
+    _announce_session(campaign, "session.started")
+    return session
+
+
+@transaction.atomic
+def session_end(
+    *, session: PlaySession, counts: Mapping[int, SessionCounts] | None = None
+) -> PlaySession:
+    """Ends the session and hands out its XP: the ruleset's XP per session to each PC who took
+    part (rolled during it), its keys and end-of-session questions where the campaign uses
+    them, and any extra XP the GM gives (``counts``: character id -> what the GM counted)."""
+    session = PlaySession.objects.select_for_update().get(pk=session.pk)
+    if session.ended_at is not None:
+        raise RulesError("session", "that session has already ended")
+    session.ended_at = timezone.now()
+    session.save(update_fields=["ended_at"])
+    spotlight_session_end(session=session)
+    ruleset = campaign_ruleset(session.campaign)
+    took_part = set(
+        session.rolls.filter(character__kind=Character.Kind.PC).values_list(
+            "character_id", flat=True
+        )
+    )
+    counts = counts or {}
+    awards: dict[int, int] = {}
+    for character_id in took_part | set(counts):
+        counted = counts.get(character_id, SessionCounts())
+        awards[character_id] = counted.extra_xp + end_of_session_xp(
+            per_session=ruleset.xp_per_session if character_id in took_part else 0,
+            key_award=ruleset.key_award,
+            keys=counted.keys,
+            questions=ruleset.session_questions,
+            yes_answers=counted.yes_answers,
+        )
+    pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
+    awarded: dict[str, int] = {}
+    for character in pcs.order_by("name", "pk"):
+        amount = awards.get(character.pk, 0)
+        if amount:
+            xp_award(character=character, amount=amount)
+        # Keyed by name for the recap; two PCs of one name keep apart by id.
+        name = character.name
+        if name in awarded:
+            name = f"{name} #{character.pk}"
+        awarded[name] = amount
+    session.xp_awarded = awarded
+    session.save(update_fields=["xp_awarded"])
+    _announce_session(session.campaign, "session.ended")
+    return session
+
+
+def _announce_session(campaign: Campaign, event: str) -> None:
+    live.publish(campaign.pk, event, **fragments.session_statuses(campaign))
