@@ -24,6 +24,11 @@ ADVANCED_SETTINGS = (
 )
 
 
+def _lines(text: str | None) -> list[str]:
+    """A textarea's non-blank lines, trimmed: one trait or question per line."""
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
 def _choices(values: Any, label: Any = str) -> list[tuple[str, str]]:
     return [DEFAULT, *((str(value), label(value)) for value in values)]
 
@@ -172,18 +177,18 @@ class CampaignForm(forms.Form):
         if difficulty:
             signed = difficulty.lstrip("+-")
             overrides["default_difficulty"] = int(difficulty) if signed.isdigit() else difficulty
-        traits = [line.strip() for line in (data.get("trait_list") or "").splitlines()]
-        if any(traits):
-            overrides["trait_list"] = [trait for trait in traits if trait]
+        traits = _lines(data.get("trait_list"))
+        if traits:
+            overrides["trait_list"] = traits
         elif data.get("suggested_traits"):
             overrides["trait_list"] = list(rulesets.TRAIT_LISTS[data["suggested_traits"]])
         if data.get("xp_on_a_miss"):
             overrides["xp_on_a_miss"] = data["xp_on_a_miss"] == "yes"
         if data.get("key_award"):
             overrides["key_award"] = data["key_award"]
-        questions = [line.strip() for line in (data.get("session_questions") or "").splitlines()]
-        if any(questions):
-            overrides["session_questions"] = [question for question in questions if question]
+        questions = _lines(data.get("session_questions"))
+        if questions:
+            overrides["session_questions"] = questions
         for setting in ("xp_per_session", "starting_fudge_points"):
             if data.get(setting) is not None:
                 overrides[setting] = data[setting]

@@ -2,13 +2,14 @@
 
 from collections.abc import Sequence
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
 
 from campaigns import clock_fragments, spotlight
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
+from fudgetable.rules.rulesets import Ruleset
 from rolls import log_selectors, selectors
 from rolls.forms import SessionEndForm, new_key
 from rolls.models import Roll
@@ -121,10 +122,12 @@ def replaced_entries(roll: Roll) -> ByAudience:
     return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
 
 
-def session_end_form(campaign: Campaign) -> SessionEndForm:
+def session_end_form(
+    campaign: Campaign, ruleset: Ruleset, data: QueryDict | None = None
+) -> SessionEndForm:
     """The GM's form for ending the session, a row of counts per PC."""
     characters = selectors.player_characters(campaign)
-    return SessionEndForm(characters=characters, ruleset=campaign_ruleset(campaign))
+    return SessionEndForm(data, characters=characters, ruleset=ruleset)
 
 
 def session_status(campaign: Campaign, audience: Audience) -> str:
@@ -135,7 +138,9 @@ def session_status(campaign: Campaign, audience: Audience) -> str:
             "campaign": campaign,
             "session": selectors.latest_session(campaign),
             "gm_view": gm_view,
-            "session_form": session_end_form(campaign) if gm_view else None,
+            "session_form": session_end_form(campaign, campaign_ruleset(campaign))
+            if gm_view
+            else None,
             "oob": True,
         },
     )

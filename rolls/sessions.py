@@ -49,20 +49,17 @@ def session_end(
         )
     )
     counts = counts or {}
-    awards: dict[int, int] = {}
-    for character_id in took_part | set(counts):
-        counted = counts.get(character_id, SessionCounts())
-        awards[character_id] = counted.extra_xp + end_of_session_xp(
-            per_session=ruleset.xp_per_session if character_id in took_part else 0,
+    pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
+    awarded: dict[str, int] = {}
+    for character in pcs.order_by("name", "pk"):
+        counted = counts.get(character.pk, SessionCounts())
+        amount = counted.extra_xp + end_of_session_xp(
+            per_session=ruleset.xp_per_session if character.pk in took_part else 0,
             key_award=ruleset.key_award,
             keys=counted.keys,
             questions=ruleset.session_questions,
             yes_answers=counted.yes_answers,
         )
-    pcs = Character.objects.filter(campaign=session.campaign, kind=Character.Kind.PC)
-    awarded: dict[str, int] = {}
-    for character in pcs.order_by("name", "pk"):
-        amount = awards.get(character.pk, 0)
         if amount:
             xp_award(character=character, amount=amount)
         # Keyed by name for the recap; two PCs of one name keep apart by id.

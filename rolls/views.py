@@ -20,7 +20,7 @@ from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from rolls import fragments, selectors, services, sessions
-from rolls.forms import FudgePointForm, NoteForm, RollForm, SessionEndForm, new_key
+from rolls.forms import FudgePointForm, NoteForm, RollForm, new_key
 from rolls.models import Roll
 from rolls.odds_chart import odds_context
 
@@ -58,7 +58,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         ],
         "key": new_key(),
         "session": selectors.latest_session(campaign),
-        "session_form": fragments.session_end_form(campaign) if membership.is_gm else None,
+        "session_form": fragments.session_end_form(campaign, ruleset) if membership.is_gm else None,
         "entries": fragments.log_entries(
             campaign, fragments.recent_rolls(campaign, audience), audience, request
         ),
@@ -367,8 +367,7 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     session = running_session(campaign)
     if session is None:
         return _session_refused(request, campaign_id, "No session is running.")
-    pcs = selectors.player_characters(campaign)
-    form = SessionEndForm(request.POST, characters=pcs, ruleset=campaign_ruleset(campaign))
+    form = fragments.session_end_form(campaign, campaign_ruleset(campaign), request.POST)
     if not form.is_valid():
         return _session_refused(request, campaign_id, form.problem())
     try:
