@@ -1,17 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import (
-    Campaign,
-    Challenge,
-    Countdown,
-    Invite,
-    Membership,
-    PlaySession,
-    SessionZero,
-    Spotlight,
-    SpotlightSpan,
-    TableConnection,
-)
+from campaigns.models import Campaign, Invite, Membership, SessionZero
 
 
 class MembershipInline(admin.TabularInline):
@@ -58,39 +47,3 @@ class InviteAdmin(admin.ModelAdmin):
     list_select_related = ["campaign", "created_by"]
     raw_id_fields = ["campaign", "created_by"]
     readonly_fields = ["created_at"]
-
-
-@admin.register(PlaySession)
-class PlaySessionAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "number", "started_at", "ended_at"]
-    list_filter = ["ended_at"]
-    search_fields = ["campaign__name"]
-
-
-@admin.register(TableConnection)
-class TableConnectionAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "user", "seen_at"]
-    search_fields = ["campaign__name", "user__username"]
-
-
-@admin.register(Spotlight)
-class SpotlightAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "character", "since"]
-
-
-@admin.register(SpotlightSpan)
-class SpotlightSpanAdmin(admin.ModelAdmin):
-    list_display = ["session", "character", "started_at", "ended_at"]
-
-
-@admin.register(Countdown)
-class CountdownAdmin(admin.ModelAdmin):
-    list_display = ["name", "campaign", "marked", "boxes", "visibility", "completed_at"]
-    list_filter = ["visibility"]
-    search_fields = ["name", "campaign__name"]
-
-
-@admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ["name", "campaign", "visibility", "created_at"]
-    search_fields = ["name", "campaign__name"]

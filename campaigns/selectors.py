@@ -1,7 +1,7 @@
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from campaigns.models import Campaign, Membership, PlaySession
+from campaigns.models import Campaign, Membership
 from fudgetable.rules import rulesets
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.rulesets import Ruleset
@@ -26,24 +26,6 @@ def membership_for(user: User | AnonymousUser, campaign_id: int) -> Membership |
             user_id=user.pk, campaign_id=campaign_id
         )
     except Membership.DoesNotExist:
-        return None
-
-
-def running_session(campaign: Campaign) -> PlaySession | None:
-    # At most one runs (a constraint says so): get() builds no ORDER BY, and every roll asks.
-    try:
-        return campaign.sessions.get(ended_at__isnull=True)
-    except PlaySession.DoesNotExist:
-        return None
-
-
-def running_session_id(campaign_id: int) -> int | None:
-    """What a new roll is filed under: the running session's key, without loading its row
-    (a third cheaper, and every roll asks)."""
-    sessions = PlaySession.objects.filter(campaign_id=campaign_id, ended_at__isnull=True)
-    try:
-        return sessions.values_list("pk", flat=True).get()
-    except PlaySession.DoesNotExist:
         return None
 
 

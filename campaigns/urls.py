@@ -1,7 +1,6 @@
 from django.urls import path
 
-from campaigns import clock_views, spotlight_views, views
-from characters import exchange_views
+from campaigns import views
 
 app_name = "campaigns"
 urlpatterns = [
@@ -29,47 +28,4 @@ urlpatterns = [
     ),
     path("<int:campaign_id>/leave/", views.campaign_leave, name="leave"),
     path("<int:campaign_id>/gm-moves/", views.gm_moves, name="gm_moves"),
-    path("<int:campaign_id>/export.json", exchange_views.campaign_export, name="export"),
-    path(
-        "<int:campaign_id>/table/spotlight/",
-        spotlight_views.spotlight_section,
-        name="spotlight",
-    ),
-    path(
-        "<int:campaign_id>/table/spotlight/move/",
-        spotlight_views.spotlight_move,
-        name="spotlight_move",
-    ),
-    path("<int:campaign_id>/table/hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
-    path("<int:campaign_id>/table/hand/lower/", spotlight_views.hand_lower, name="hand_lower"),
-    path("<int:campaign_id>/table/x-card/", spotlight_views.x_card_tap, name="x_card"),
-    # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
-    path(
-        "<int:campaign_id>/table/countdowns/",
-        clock_views.countdown_create,
-        name="countdown_create",
-    ),
-    path(
-        "<int:campaign_id>/table/challenges/",
-        clock_views.challenge_create,
-        name="challenge_create",
-    ),
-    *(
-        path(
-            f"<int:campaign_id>/table/countdowns/<int:countdown_id>/{command}/",
-            clock_views.countdown_command,
-            {"command": command},
-            name=f"countdown_{command}",
-        )
-        for command in clock_views.COUNTDOWN_COMMANDS
-    ),
-    *(
-        path(
-            f"<int:campaign_id>/table/challenges/<int:challenge_id>/{command}/",
-            clock_views.challenge_command,
-            {"command": command},
-            name=f"challenge_{command}",
-        )
-        for command in clock_views.CHALLENGE_COMMANDS
-    ),
 ]

@@ -13,7 +13,6 @@ from characters import forms as f
 from characters import services
 from characters.models import Character
 from fudgetable.rules.errors import RulesError
-from rolls.services import roll_check
 
 Handler = Callable[[Membership, Character, dict[str, Any]], object]
 
@@ -37,17 +36,6 @@ def _one[M: Model](rows: QuerySet[M], pk: int | None, what: str) -> M:
 
 def _inside(character: Character, pk: int | None) -> Any:
     return None if pk is None else _one(character.items.all(), pk, "container")
-
-
-def _roll(membership: Membership, character: Character, data: dict[str, Any]) -> object:
-    trait = _one(character.traits.all(), data["trait"], "trait")
-    return roll_check(
-        membership=membership,
-        key=data["key"],
-        level=trait.level + trait.modifier,
-        trait_name=trait.name,
-        character=character,
-    )
 
 
 def _fudge_points(membership: Membership, character: Character, data: dict[str, Any]) -> object:
@@ -183,7 +171,6 @@ COMMANDS: dict[str, Command] = {
     "untrade": Command(
         f.EmptyForm, lambda m, c, d: services.build_untrade(character=c), building_only=True
     ),
-    "roll": Command(f.RollTraitForm, _roll),
     "finish": Command(f.EmptyForm, lambda m, c, d: services.character_finish(character=c)),
     "reopen": Command(
         f.EmptyForm, lambda m, c, d: services.character_reopen(character=c), gm_only=True

@@ -18,8 +18,8 @@ from django import forms
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters import forms as sheet_forms
+from characters.limits import BEHAVIOUR_LENGTH, MAX_BEHAVIOURS, MAX_FUDGE_POINTS, MAX_XP
 from characters.models import Character, Detail, Feature, Gear, Item, Trait
-from characters.services import BEHAVIOUR_LENGTH, MAX_BEHAVIOURS, MAX_FUDGE_POINTS, MAX_XP
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.abilities import Ability
 from fudgetable.rules.character import ATTRIBUTE_NAMES, Modifier

@@ -189,12 +189,6 @@ class ExceptionForm(forms.Form):
     note = forms.CharField(max_length=200, label="Why this build may stand")
 
 
-class RollTraitForm(TraitForm):
-    """A tap on a trait's Roll button: a check at the campaign's default difficulty."""
-
-    key = forms.CharField(max_length=64, min_length=8)
-
-
 class TradeForm(forms.Form):
     level = forms.IntegerField(min_value=-99, max_value=99)
 

@@ -13,11 +13,8 @@ from characters.commands import COMMANDS
 from characters.forms import GEAR_PRESETS, CharacterCreateForm, ProfileForm
 from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_context, sheet_queryset
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, form_errors, new_key
 from fudgetable.rules.errors import RulesError
-from rolls.forms import new_key
-from rolls.fragments import roll_summary
-from rolls.models import Roll
 
 
 @require_GET
@@ -61,7 +58,7 @@ def character_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     return render(request, "characters/create.html", {"campaign": campaign, "form": form})
 
 
-def _render_sheet(
+def render_sheet(
     request: AuthenticatedHttpRequest,
     character: Character,
     membership: Membership,
@@ -89,7 +86,7 @@ def _render_sheet(
 @login_required
 def sheet(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
     membership, character = character_or_404(request.user, campaign_id, character_id)
-    return _render_sheet(request, character, membership)
+    return render_sheet(request, character, membership)
 
 
 @require_POST
@@ -108,20 +105,16 @@ def sheet_command(
     if spec.building_only and not membership.is_gm and character.stage != Character.Stage.DRAFT:
         messages.error(request, "This character is finished: spend XP to raise a trait.")
     elif not form.is_valid():
-        for field, errors in form.errors.items():
-            messages.error(request, f"{field}: {' '.join(map(str, errors))}")
+        form_errors(request, form)
     else:
         try:
-            result = spec.run(membership, character, form.cleaned_data)
+            spec.run(membership, character, form.cleaned_data)
         except RulesError as error:
             messages.error(request, error.message)
-        else:
-            if isinstance(result, Roll):
-                messages.info(request, roll_summary(result))
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
-    return _render_sheet(request, character, membership)
+    return render_sheet(request, character, membership)
 
 
 @require_POST
@@ -131,8 +124,7 @@ def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: i
     membership, character = editable_or_403(request.user, campaign_id, character_id)
     form = ProfileForm(request.POST)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            messages.error(request, f"{field}: {' '.join(map(str, errors))}")
+        form_errors(request, form)
         return redirect("characters:sheet", campaign_id, character_id)
     try:
         services.profile_update(
@@ -150,7 +142,7 @@ def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: i
             "were not saved. The sheet below shows what it says now.",
         )
         character = sheet_queryset(character.campaign).get(pk=character.pk)
-        return _render_sheet(request, character, membership, status=409)
+        return render_sheet(request, character, membership, status=409)
     messages.success(request, "Saved.")
     return redirect("characters:sheet", campaign_id, character_id)
 

@@ -60,8 +60,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from campaigns.routing import websocket_urlpatterns  # noqa: E402
 from fudgetable.request_queue import RequestQueue  # noqa: E402
+from rolls.routing import websocket_urlpatterns  # noqa: E402
 
 application = RequestQueue(
     ProtocolTypeRouter(

@@ -1,3 +1,7 @@
+import uuid
+
+from django import forms
+from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -10,6 +14,12 @@ class AuthenticatedHttpRequest(HttpRequest):
 
     user: User
     htmx: HtmxDetails
+
+
+def new_key() -> str:
+    """A fresh idempotency key for a command's form: resending the same form does nothing new
+    (a double tap on Roll makes one roll)."""
+    return uuid.uuid4().hex
 
 
 def safe_next(request: HttpRequest) -> str | None:
@@ -33,3 +43,9 @@ def refusal(message: str) -> HttpResponse:
     """A refused htmx command: plain text, which static/js/live.js shows as the notice, since
     htmx swaps nothing on an error status."""
     return HttpResponse(message, status=422, content_type="text/plain; charset=utf-8")
+
+
+def form_errors(request: HttpRequest, form: forms.BaseForm) -> None:
+    """Puts each of a refused form's errors on the page as a message, naming its field."""
+    for field, errors in form.errors.items():
+        messages.error(request, f"{field}: {' '.join(map(str, errors))}")

@@ -11,14 +11,11 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
-
-if TYPE_CHECKING:
-    from campaigns.models import Membership
 
 SWEEP_SECONDS = 1.0
 
@@ -27,7 +24,14 @@ Audience = Literal["everyone", "gm"]
 AUDIENCES: tuple[Audience, ...] = ("everyone", "gm")
 
 
-def audience_of(membership: "Membership") -> Audience:
+class Member(Protocol):
+    """What the platform needs of a campaign's membership, without importing the app."""
+
+    @property
+    def is_gm(self) -> bool: ...
+
+
+def audience_of(membership: Member) -> Audience:
     return "gm" if membership.is_gm else "everyone"
 
 

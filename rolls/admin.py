@@ -1,7 +1,15 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from rolls.models import Roll
+from rolls.models import (
+    Challenge,
+    Countdown,
+    PlaySession,
+    Roll,
+    Spotlight,
+    SpotlightSpan,
+    TableConnection,
+)
 
 
 @admin.register(Roll)
@@ -18,3 +26,39 @@ class RollAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+@admin.register(PlaySession)
+class PlaySessionAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "number", "started_at", "ended_at"]
+    list_filter = ["ended_at"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(TableConnection)
+class TableConnectionAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "user", "seen_at"]
+    search_fields = ["campaign__name", "user__username"]
+
+
+@admin.register(Spotlight)
+class SpotlightAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "character", "since"]
+
+
+@admin.register(SpotlightSpan)
+class SpotlightSpanAdmin(admin.ModelAdmin):
+    list_display = ["session", "character", "started_at", "ended_at"]
+
+
+@admin.register(Countdown)
+class CountdownAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "marked", "boxes", "visibility", "completed_at"]
+    list_filter = ["visibility"]
+    search_fields = ["name", "campaign__name"]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "visibility", "created_at"]
+    search_fields = ["name", "campaign__name"]

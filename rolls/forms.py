@@ -1,5 +1,4 @@
 import re
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,11 +9,6 @@ from fudgetable.rules.resolution import Commonness
 from fudgetable.rules.rulesets import Ruleset
 
 MODIFIERS = re.compile(r"^\s*([+-]?\d{1,2}\s*)*$")
-
-
-def new_key() -> str:
-    """A fresh idempotency key for a roll form: resending the same form rolls nothing new."""
-    return uuid.uuid4().hex
 
 
 def parse_modifiers(text: str) -> tuple[int, ...]:
@@ -74,6 +68,13 @@ class RollForm(forms.Form):
 
 class FudgePointForm(forms.Form):
     use = forms.CharField(max_length=30)
+    key = forms.CharField(max_length=64, min_length=8)
+
+
+class SheetRollForm(forms.Form):
+    """A tap on a trait's Roll button on a sheet."""
+
+    trait = forms.IntegerField()
     key = forms.CharField(max_length=64, min_length=8)
 
 

@@ -5,13 +5,13 @@ from collections.abc import Sequence
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
 
-from campaigns import clock_fragments, spotlight
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
+from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from fudgetable.rules.rulesets import Ruleset
-from rolls import log_selectors, selectors
-from rolls.forms import SessionEndForm, new_key
+from rolls import clock_fragments, log_selectors, selectors, spotlight
+from rolls.forms import SessionEndForm
 from rolls.models import Roll
 
 TEMPLATE = "rolls/table.html"

@@ -2,10 +2,10 @@
 
 from django.db.models import Exists, OuterRef, QuerySet
 
-from campaigns.models import Campaign, PlaySession
+from campaigns.models import Campaign
 from characters.models import Character
 from rolls import selectors
-from rolls.models import Roll
+from rolls.models import PlaySession, Roll
 
 PAGE_SIZE = 50
 

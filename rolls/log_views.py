@@ -16,13 +16,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from campaigns import spotlight
 from campaigns.access import membership_or_404
-from campaigns.models import Membership, PlaySession
+from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.live import audience_of
-from rolls import fragments, log_export, log_selectors
-from rolls.models import Roll
+from rolls import fragments, log_export, log_selectors, spotlight
+from rolls.models import PlaySession, Roll
 from rolls.views import may_spend_for
 
 

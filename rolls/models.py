@@ -1,7 +1,140 @@
 from django.conf import settings
 from django.db import models
 
-from campaigns.models import Campaign, PlaySession
+from campaigns.models import Campaign
+
+
+class PlaySession(models.Model):
+    """One numbered evening of play; at most one per campaign is running."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    # What ending the session gave each PC ({character name: XP}), kept for the recap.
+    xp_awarded = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_session_number"),
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=models.Q(ended_at__isnull=True),
+                name="one_running_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Session {self.number} of {self.campaign}"
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+class TableConnection(models.Model):
+    """One open socket at a campaign's table: who is here right now, whatever process holds
+    the socket. Rows of a process that died unannounced expire with ``seen_at``."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="connections")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["campaign", "seen_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.campaign}"
+
+
+class Spotlight(models.Model):
+    """Who the GM is looking at now (Fudge Lite "Spotlight"), and who is waiting for it."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="spotlight")
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    since = models.DateTimeField(null=True, blank=True)
+    # User ids with a raised hand, in the order they raised it.
+    hands = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"Spotlight at {self.campaign}"
+
+
+class SpotlightSpan(models.Model):
+    """One stretch of a session during which a character held the spotlight."""
+
+    session = models.ForeignKey(
+        PlaySession, on_delete=models.CASCADE, related_name="spotlight_spans"
+    )
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.CASCADE, related_name="spotlight_spans"
+    )
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_at"]
+
+    def __str__(self) -> str:
+        return f"{self.character} in {self.session}"
+
+
+class Countdown(models.Model):
+    """A named series of boxes (Fudge Lite "Countdowns"): when the last is marked, it happens."""
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Everyone sees it"
+        HIDDEN_PROGRESS = "hidden", "Players see it exists, not how full"
+        GM = "gm", "GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="countdowns")
+    name = models.CharField(max_length=120)
+    boxes = models.PositiveSmallIntegerField()
+    marked = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(max_length=300, blank=True)  # what happens at the last box
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    # A skill challenge pairs a countdown with a failure countdown: whichever fills first wins.
+    failure = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="success"
+    )
+    completed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Challenge(models.Model):
+    """A Fate challenge ladder: its shape (the rules' ChallengeLadder) and its marks."""
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Everyone sees it"
+        GM = "gm", "GM only"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="challenges")
+    name = models.CharField(max_length=120)
+    ladder = models.JSONField()  # fudgetable.rules.challenges.ChallengeLadder.to_dict()
+    state = models.JSONField()  # fudgetable.rules.challenges.ChallengeState.to_dict()
+    notes = models.TextField(blank=True, max_length=2000)  # span and recovery, in words
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Roll(models.Model):

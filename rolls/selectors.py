@@ -3,9 +3,9 @@ from datetime import timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from campaigns.models import Campaign, Membership, PlaySession, TableConnection
+from campaigns.models import Campaign, Membership
 from characters.models import Character
-from rolls.models import Roll
+from rolls.models import PlaySession, Roll, TableConnection
 
 LOG_LENGTH = 40
 PRESENCE_TIMEOUT_SECONDS = 90
@@ -43,3 +43,21 @@ def sees_everything(membership: Membership) -> bool:
 
 def player_characters(campaign: Campaign) -> list[Character]:
     return list(Character.objects.filter(campaign=campaign, kind=Character.Kind.PC))
+
+
+def running_session(campaign: Campaign) -> PlaySession | None:
+    # At most one runs (a constraint says so): get() builds no ORDER BY, and every roll asks.
+    try:
+        return campaign.sessions.get(ended_at__isnull=True)
+    except PlaySession.DoesNotExist:
+        return None
+
+
+def running_session_id(campaign_id: int) -> int | None:
+    """What a new roll is filed under: the running session's key, without loading its row
+    (a third cheaper, and every roll asks)."""
+    sessions = PlaySession.objects.filter(campaign_id=campaign_id, ended_at__isnull=True)
+    try:
+        return sessions.values_list("pk", flat=True).get()
+    except PlaySession.DoesNotExist:
+        return None

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors import campaign_ruleset, running_session_id
+from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
 from characters.services import fudge_points_change, xp_award
 from fudgetable import live
@@ -19,6 +19,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from rolls import fragments
 from rolls.models import Roll
+from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]
 

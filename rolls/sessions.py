@@ -6,15 +6,17 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Campaign, PlaySession
-from campaigns.selectors import campaign_ruleset, running_session_id
-from campaigns.spotlight import spotlight_session_end
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from characters.services import xp_award
 from fudgetable import live
 from fudgetable.rules.advancement import SessionCounts, end_of_session_xp
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
+from rolls.models import PlaySession
+from rolls.selectors import running_session_id
+from rolls.spotlight import spotlight_session_end
 
 
 @transaction.atomic

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from rolls import fight_views, log_views, views
+from rolls import (
+    clock_views,
+    fight_views,
+    log_views,
+    session_views,
+    sheet_views,
+    spotlight_views,
+    views,
+    x_card_views,
+)
 
 app_name = "rolls"
 urlpatterns = [
@@ -9,12 +18,55 @@ urlpatterns = [
     path("odds/", views.odds, name="odds"),
     path("rolls/<int:roll_id>/fudge-point/", views.fudge_point, name="fudge_point"),
     path("rolls/<int:roll_id>/note/", views.note, name="note"),
-    path("session/start/", views.session_start, name="session_start"),
-    path("session/end/", views.session_end, name="session_end"),
+    path("sheets/<int:character_id>/roll/", sheet_views.sheet_roll, name="sheet_roll"),
+    path("session/start/", session_views.session_start, name="session_start"),
+    path("session/end/", session_views.session_end, name="session_end"),
     path("log/", log_views.log, name="log"),
     path("log.md", log_views.export, {"fmt": "md"}, name="log_markdown"),
     path("log.json", log_views.export, {"fmt": "json"}, name="log_json"),
     path("sessions/<int:number>/", log_views.recap, name="recap"),
     path("fight/", fight_views.fight, name="fight"),
     path("fight/<int:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
+    path(
+        "spotlight/",
+        spotlight_views.spotlight_section,
+        name="spotlight",
+    ),
+    path(
+        "spotlight/move/",
+        spotlight_views.spotlight_move,
+        name="spotlight_move",
+    ),
+    path("hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
+    path("hand/lower/", spotlight_views.hand_lower, name="hand_lower"),
+    path("x-card/", x_card_views.x_card_tap, name="x_card"),
+    # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
+    path(
+        "countdowns/",
+        clock_views.countdown_create,
+        name="countdown_create",
+    ),
+    path(
+        "challenges/",
+        clock_views.challenge_create,
+        name="challenge_create",
+    ),
+    *(
+        path(
+            f"countdowns/<int:countdown_id>/{command}/",
+            clock_views.countdown_command,
+            {"command": command},
+            name=f"countdown_{command}",
+        )
+        for command in clock_views.COUNTDOWN_COMMANDS
+    ),
+    *(
+        path(
+            f"challenges/<int:challenge_id>/{command}/",
+            clock_views.challenge_command,
+            {"command": command},
+            name=f"challenge_{command}",
+        )
+        for command in clock_views.CHALLENGE_COMMANDS
+    ),
 ]

@@ -6,21 +6,19 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import gm_or_403, membership_or_404
-from campaigns.challenges import challenge_roll
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset, running_session
+from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
-from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
+from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, selectors, services, sessions
-from rolls.forms import FudgePointForm, NoteForm, RollForm, new_key
+from rolls import fragments, selectors, services
+from rolls.challenges import challenge_roll
+from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.models import Roll
 from rolls.odds_chart import odds_context
 
@@ -338,45 +336,3 @@ def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> H
         # The table's sockets get the annotated entry; nothing else on the page changes.
         return HttpResponse(status=204 if form.is_valid() else 422)
     return back_to_table(request, campaign_id)
-
-
-@require_POST
-@login_required
-def session_start(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    campaign = gm_or_403(request.user, campaign_id).campaign
-    try:
-        sessions.session_start(campaign=campaign)
-    except RulesError as error:
-        return _session_refused(request, campaign_id, error.message)
-    return redirect("rolls:table", campaign_id)
-
-
-def _session_refused(
-    request: AuthenticatedHttpRequest, campaign_id: int, message: str
-) -> HttpResponse:
-    if request.htmx:
-        return refusal(message)
-    messages.error(request, message)
-    return redirect("rolls:table", campaign_id)
-
-
-@require_POST
-@login_required
-def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    campaign = gm_or_403(request.user, campaign_id).campaign
-    session = running_session(campaign)
-    if session is None:
-        return _session_refused(request, campaign_id, "No session is running.")
-    form = fragments.session_end_form(campaign, campaign_ruleset(campaign), request.POST)
-    if not form.is_valid():
-        return _session_refused(request, campaign_id, form.problem())
-    try:
-        sessions.session_end(session=session, counts=form.counts())
-    except RulesError as error:
-        return _session_refused(request, campaign_id, error.message)
-    messages.success(request, f"Session {session.number} has ended.")
-    recap = reverse("rolls:recap", args=[campaign_id, session.number])
-    if request.htmx:
-        # A plain redirect would be followed inside the request and swapped into the table.
-        return HttpResponseClientRedirect(recap)
-    return redirect(recap)

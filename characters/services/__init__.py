@@ -5,12 +5,15 @@ devices tapping one sheet queue up instead of overwriting each other. The rules 
 every number; a command it refuses raises ``RulesError`` and changes nothing.
 """
 
-from characters.services._common import (
+from characters.limits import (
+    BEHAVIOUR_LENGTH,
+    MAX_BEHAVIOURS,
     MAX_FUDGE_POINTS,
     MAX_MOOKS,
     MAX_XP,
-    StaleEdit,
+    NAME_LENGTH,
 )
+from characters.services._common import StaleEdit
 from characters.services.extras import (
     PACKAGE_KINDS,
     ability_marks_delete,
@@ -23,9 +26,6 @@ from characters.services.importing import (
     character_import,
 )
 from characters.services.roster import (
-    BEHAVIOUR_LENGTH,
-    MAX_BEHAVIOURS,
-    NAME_LENGTH,
     npc_create,
     npc_duplicate,
     npc_set_revealed,

@@ -1,4 +1,4 @@
-"""What every sheet command shares: the row lock, limits and the stale-edit signal."""
+"""What every sheet command shares: the row lock and the stale-edit signal."""
 
 from django.db.models import Max
 
@@ -8,10 +8,6 @@ from characters.models import (
 )
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.errors import RulesError
-
-MAX_MOOKS = 20
-MAX_XP = 100_000
-MAX_FUDGE_POINTS = 99
 
 
 def locked(character: Character) -> Character:

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign
 from campaigns.selectors import membership_for
+from characters.exchange_checks import read_character
 from characters.models import (
     Character,
     Detail,
@@ -17,9 +18,6 @@ from characters.models import (
     Trait,
 )
 
-# --- import -------------------------------------------------------------------------------
-# Imported here, not at the top, so this section stays one block appended to the module.
-
 
 @transaction.atomic
 def character_import(*, campaign: Campaign, owner: User, data: object) -> Character:
@@ -27,9 +25,6 @@ def character_import(*, campaign: Campaign, owner: User, data: object) -> Charac
     campaign's rules. Any problem raises a ValidationError listing every one, and nothing is
     saved. The new character is a draft, whatever the file says: a PC belongs to the importing
     player, an NPC (GMs only) to the campaign. The file names no rows, so no id reaches here."""
-    # exchange_checks reads this module's limits, so importing it at the top would be circular.
-    from characters.exchange_checks import read_character
-
     membership = membership_for(owner, campaign.pk)
     if membership is None or membership.role == membership.Role.OBSERVER:
         raise PermissionDenied("Only the table's players and GMs keep characters.")

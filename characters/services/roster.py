@@ -9,12 +9,13 @@ from django.db.models import F
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters import npc_templates
+from characters.limits import BEHAVIOUR_LENGTH, MAX_BEHAVIOURS, MAX_MOOKS, NAME_LENGTH
 from characters.models import (
     Character,
     Feature,
     Trait,
 )
-from characters.services._common import MAX_MOOKS, StaleEdit, locked, next_position, track_template
+from characters.services._common import StaleEdit, locked, next_position, track_template
 from characters.services.sheets import character_create
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.character import ATTRIBUTE_NAMES
@@ -27,11 +28,6 @@ from fudgetable.rules.sheet import (
 
 # --- NPC roster ---------------------------------------------------------------------------
 # Imported here, not at the top, so this section stays one block appended to the module.
-
-
-MAX_BEHAVIOURS = 30
-BEHAVIOUR_LENGTH = 200
-NAME_LENGTH = 120
 
 
 def _require_npc(character: Character) -> None:

@@ -5,6 +5,7 @@ from django.db import transaction
 from django.db.models import F
 
 from campaigns.selectors import campaign_ruleset
+from characters.limits import MAX_FUDGE_POINTS, MAX_XP
 from characters.models import (
     Character,
     Detail,
@@ -13,7 +14,7 @@ from characters.models import (
     Item,
 )
 from characters.selectors import rules_sheet, sheet_queryset
-from characters.services._common import MAX_FUDGE_POINTS, MAX_XP, StaleEdit, locked, track_template
+from characters.services._common import StaleEdit, locked, track_template
 from fudgetable.rules import fight, sheet_tracks
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.errors import RulesError

@@ -9,9 +9,9 @@ from django.db.models import Prefetch
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Gear
+from fudgetable.http import new_key
 from fudgetable.rules import fight as rules
 from rolls.fight import POSITIONS
-from rolls.forms import new_key
 
 register = template.Library()
 

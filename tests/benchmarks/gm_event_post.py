@@ -37,7 +37,7 @@ def _setup() -> dict[str, Callable[[], None]]:
     """Writes the table; returns a spotlight move and a countdown mark, ready to call."""
     from django.test import Client
 
-    from campaigns.countdowns import countdown_create
+    from rolls.countdowns import countdown_create
     from rolls.sessions import session_start
 
     gm, campaign, pcs = table_of_players(PLAYERS)

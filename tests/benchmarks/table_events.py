@@ -21,7 +21,7 @@ SPOTLIGHT = re.compile(r"The spotlight is on <strong>[^<]+</strong>")
 COUNTDOWN = re.compile(rf"Bench clock: \d+ of {BOXES} boxes marked")
 
 SEED = f"""
-from campaigns.countdowns import countdown_create
+from rolls.countdowns import countdown_create
 from campaigns.models import Campaign
 from characters.services import character_create
 from rolls.sessions import session_start

@@ -409,7 +409,7 @@ def test_sheet_list_and_campaign_pages_link_to_export_and_import(
     assert export_url(hero) in sheet.content.decode()
     listing = client_for(member).get(reverse("characters:list", args=[campaign.pk]))
     assert import_url(campaign) in listing.content.decode()
-    backup = reverse("campaigns:export", args=[campaign.pk])
+    backup = reverse("campaign_export", args=[campaign.pk])
     detail = reverse("campaigns:detail", args=[campaign.pk])
     assert backup in client_for(owner).get(detail).content.decode()
     assert backup not in client_for(member).get(detail).content.decode()
@@ -421,7 +421,7 @@ def test_sheet_list_and_campaign_pages_link_to_export_and_import(
 def test_the_gm_backs_up_the_campaign_with_every_character(client_for, owner, member, campaign):
     hero = full_sheet(campaign, member)
     npc = full_sheet(campaign, None, kind="npc")
-    response = client_for(owner).get(reverse("campaigns:export", args=[campaign.pk]))
+    response = client_for(owner).get(reverse("campaign_export", args=[campaign.pk]))
     assert response.status_code == 200
     assert "the-drowned-lighthouse.json" in response["Content-Disposition"]
     backup = response.json()
@@ -442,7 +442,7 @@ def test_the_gm_backs_up_the_campaign_with_every_character(client_for, owner, me
 def test_a_backup_never_holds_invite_links_or_passwords(client_for, owner, member, campaign):
     invite = invite_create(campaign=campaign, created_by=owner)
     full_sheet(campaign, member)
-    body = client_for(owner).get(reverse("campaigns:export", args=[campaign.pk])).content.decode()
+    body = client_for(owner).get(reverse("campaign_export", args=[campaign.pk])).content.decode()
     assert invite.token not in body
     assert "invite" not in body.lower()
     owner.refresh_from_db()
@@ -452,13 +452,13 @@ def test_a_backup_never_holds_invite_links_or_passwords(client_for, owner, membe
 
 
 def test_only_gms_back_up_a_campaign(client_for, member, outsider, campaign):
-    url = reverse("campaigns:export", args=[campaign.pk])
+    url = reverse("campaign_export", args=[campaign.pk])
     assert client_for(member).get(url).status_code == 403
     assert client_for(outsider).get(url).status_code == 404
 
 
 def test_a_backup_sheet_imports_as_a_character(client_for, owner, member, campaign):
     full_sheet(campaign, member)
-    backup = client_for(owner).get(reverse("campaigns:export", args=[campaign.pk])).json()
+    backup = client_for(owner).get(reverse("campaign_export", args=[campaign.pk])).json()
     sheet = copy.deepcopy(backup["characters"][0]["sheet"])
     assert character_problems(sheet, campaign) == []

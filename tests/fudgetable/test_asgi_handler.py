@@ -11,8 +11,8 @@ from django.db import OperationalError
 
 from characters.services import character_create
 from fudgetable.asgi import application, django_asgi_app
+from fudgetable.http import new_key
 from rolls import views
-from rolls.forms import new_key
 from rolls.models import Roll
 from tests.rolls.conftest import roll_form, trait
 

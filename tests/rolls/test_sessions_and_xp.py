@@ -5,9 +5,8 @@ a miss where it is used."""
 import pytest
 from django.urls import reverse
 
-from campaigns.models import PlaySession
 from characters.services import character_create
-from rolls.models import Roll
+from rolls.models import PlaySession, Roll
 from tests.rolls.conftest import post_roll, roll_form, set_rules, trait
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,9 @@ each is one line in the page's template and nothing in the page's view."""
 
 from django import template
 
-from campaigns import clock_fragments, clock_selectors
-from campaigns.models import Challenge, Membership
+from campaigns.models import Membership
+from rolls import clock_fragments, clock_selectors
+from rolls.models import Challenge
 
 register = template.Library()
 

@@ -7,12 +7,13 @@ through htmx (the page's ``hx-headers`` carry it); the page and htmx answers hav
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
-from campaigns import clock_selectors
-from campaigns.models import Campaign, Challenge, Countdown, Membership
+from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
+from rolls import clock_selectors
+from rolls.models import Challenge, Countdown
 
-COUNTDOWNS = "campaigns/table/countdowns.html"
-CHALLENGES = "campaigns/table/challenges.html"
+COUNTDOWNS = "rolls/countdowns.html"
+CHALLENGES = "rolls/challenges.html"
 
 
 def _context(campaign: Campaign, audience: Audience, template: str) -> dict[str, object]:

@@ -2,21 +2,46 @@
 once per tap, and only for those who may roll for the character."""
 
 import pytest
+from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.services import character_create
 from rolls.models import Roll
 from tests.characters.test_sheet import messages_of
+from tests.factories import MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 KEY = "sheet-tap-0001"
 
 
+@pytest.fixture
+def hero(campaign, member):
+    return character_create(campaign=campaign, owner=member, name="Lightfingers Louie")
+
+
+@pytest.fixture
+def other_player(campaign):
+    user = UserFactory(username="other-player")
+    MembershipFactory(campaign=campaign, user=user)
+    return user
+
+
+@pytest.fixture
+def command(client_for):
+    """Taps a Roll button on `character`'s sheet as `user`, the way htmx posts it."""
+
+    def send(user, character, data):
+        url = reverse("rolls:sheet_roll", args=[character.campaign_id, character.pk])
+        return client_for(user).post(url, data, headers={"HX-Request": "true"})
+
+    return send
+
+
 def tap(command, user, character, trait_name="Stealth", key=KEY):
     stealth = character.traits.get(name=trait_name)
-    return command(user, character, "roll", {"trait": stealth.pk, "key": key})
+    return command(user, character, {"trait": stealth.pk, "key": key})
 
 
 def test_the_player_taps_a_trait_and_the_check_is_logged(command, member, hero):
@@ -68,14 +93,14 @@ def test_a_player_made_an_observer_no_longer_rolls_for_their_pc(command, member,
 def test_a_trait_of_another_sheet_is_refused(command, member, campaign, hero, other_player):
     other = character_create(campaign=campaign, owner=other_player, name="Marla")
     foreign = other.traits.get(name="Stealth")
-    response = command(member, hero, "roll", {"trait": foreign.pk, "key": KEY})
+    response = command(member, hero, {"trait": foreign.pk, "key": KEY})
     assert messages_of(response) == ["no such trait on this sheet"]
     assert not Roll.objects.exists()
 
 
 def test_a_tap_without_a_key_is_refused_with_a_message(command, member, hero):
     stealth = hero.traits.get(name="Stealth")
-    response = command(member, hero, "roll", {"trait": stealth.pk})
+    response = command(member, hero, {"trait": stealth.pk})
     assert response.status_code == 200
     assert messages_of(response) == ["key: This field is required."]
     assert not Roll.objects.exists()

@@ -11,12 +11,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from campaigns import clock_fragments
-from campaigns.clock_selectors import rules_countdown, skill_challenge
-from campaigns.models import Campaign, Countdown
+from campaigns.models import Campaign
 from fudgetable import live
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
+from rolls import clock_fragments
+from rolls.clock_selectors import rules_countdown, skill_challenge
+from rolls.models import Countdown
 from rolls.services import roll_announce
 
 MAX_BOXES = 100

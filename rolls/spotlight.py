@@ -15,14 +15,15 @@ from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from campaigns.models import Campaign, Membership, PlaySession, Spotlight, SpotlightSpan
-from campaigns.selectors import running_session
+from campaigns.models import Campaign, Membership
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules import spotlight as rules
 from fudgetable.rules.errors import RulesError
+from rolls.models import PlaySession, Spotlight, SpotlightSpan
+from rolls.selectors import running_session
 
-TEMPLATE = "campaigns/table/spotlight.html"
+TEMPLATE = "rolls/spotlight.html"
 
 
 @dataclass(frozen=True)

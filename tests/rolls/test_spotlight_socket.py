@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from characters.services import character_create
 from rolls import sessions
-from tests.campaigns.test_spotlight import GM_ONLY, HX, url
+from tests.rolls.test_spotlight import GM_ONLY, HX, url
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,10 +6,11 @@ hidden-progress countdown's name without its boxes; ``gm`` gets everything.
 
 from dataclasses import dataclass
 
-from campaigns.models import Campaign, Challenge, Countdown, Membership
+from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules import countdowns as countdown_rules
+from rolls.models import Challenge, Countdown
 
 # The challenge ladders a GM starts from (Fate 3.1.2, 3.1.3 and 3.2.2), by form value.
 PRESETS = {

@@ -8,9 +8,9 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
-from campaigns import consumers
-from campaigns.models import TableConnection
 from fudgetable.asgi import application
+from rolls import consumers
+from rolls.models import TableConnection
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,4 +1,4 @@
-"""The table's spotlight, raised hands and X-card. Each command answers an htmx request with
+"""The table's spotlight and raised hands. Each command answers an htmx request with
 its fragment (every other screen gets it through the socket) and a plain POST with a redirect
 back to where it came from."""
 
@@ -9,14 +9,14 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import spotlight, x_card
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
-from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
+from fudgetable.http import AuthenticatedHttpRequest, refusal
 from fudgetable.rules.errors import RulesError
+from rolls import spotlight
 
-TEMPLATE = "campaigns/table/spotlight.html"
+TEMPLATE = "rolls/spotlight.html"
 
 
 def _section(
@@ -96,15 +96,3 @@ def hand_lower(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     membership = _player(request, campaign_id)
     spotlight.hand_lower(campaign=membership.campaign, user=request.user)
     return _hand(request, membership, up=False)
-
-
-@require_POST
-@login_required
-def x_card_tap(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    """Any member, observers too. The user is looked at only to check membership."""
-    campaign = membership_or_404(request.user, campaign_id).campaign
-    x_card.x_card_tap(campaign=campaign)
-    if request.htmx:
-        return HttpResponse(x_card.banner(oob=False))
-    messages.warning(request, "The X-card was tapped: every screen at the table shows it.")
-    return back_to_table(request, campaign_id)

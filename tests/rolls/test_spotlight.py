@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns import spotlight
-from campaigns.models import Membership, PlaySession, Spotlight, SpotlightSpan
+from campaigns.models import Membership
 from characters.services import character_create
-from rolls import fragments, sessions
+from rolls import fragments, sessions, spotlight
+from rolls.models import PlaySession, Spotlight, SpotlightSpan
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def session(campaign):
 
 
 def url(name: str, campaign) -> str:
-    return reverse(f"campaigns:{name}", args=[campaign.pk])
+    return reverse(f"rolls:{name}", args=[campaign.pk])
 
 
 def move(client, campaign, character="", **headers):

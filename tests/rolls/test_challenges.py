@@ -10,12 +10,11 @@ from asgiref.sync import sync_to_async
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from campaigns.challenges import challenge_check, challenge_create
-from campaigns.clock_selectors import rules_challenge
-from campaigns.models import Challenge
 from characters.services import character_create
 from fudgetable.rules import challenges as ladder_rules
-from rolls.models import Roll
+from rolls.challenges import challenge_check, challenge_create
+from rolls.clock_selectors import rules_challenge
+from rolls.models import Challenge, Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import roll_form, trait
 from tests.table_sockets import joined, socket_for, until
@@ -33,7 +32,7 @@ COMMANDS = {
 
 
 def url(name: str, campaign, *args) -> str:
-    return reverse(f"campaigns:{name}", args=[campaign.pk, *args])
+    return reverse(f"rolls:{name}", args=[campaign.pk, *args])
 
 
 def marks(challenge: Challenge) -> list[int]:

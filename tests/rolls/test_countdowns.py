@@ -9,9 +9,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.urls import reverse
 
-from campaigns.countdowns import countdown_create, countdown_delete, countdown_mark
-from campaigns.models import Countdown
 from fudgetable.rules.errors import RulesError
+from rolls.countdowns import countdown_create, countdown_delete, countdown_mark
+from rolls.models import Countdown
 from tests.factories import CampaignFactory
 from tests.table_sockets import joined, socket_for, until
 
@@ -21,7 +21,7 @@ COMMANDS = ("countdown_mark", "countdown_unmark", "countdown_visibility", "count
 
 
 def url(name: str, campaign, *args) -> str:
-    return reverse(f"campaigns:{name}", args=[campaign.pk, *args])
+    return reverse(f"rolls:{name}", args=[campaign.pk, *args])
 
 
 def make(campaign, name="The bridge collapses", boxes=4, **extra) -> Countdown:

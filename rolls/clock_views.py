@@ -12,9 +12,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from campaigns import challenges, clock_fragments, countdowns
 from campaigns.access import gm_or_403
-from campaigns.clock_forms import (
+from campaigns.models import Membership
+from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.rules.errors import RulesError
+from rolls import challenges, clock_fragments, countdowns
+from rolls.clock_forms import (
     ChallengeCheckForm,
     ChallengeForm,
     ChallengeVisibilityForm,
@@ -23,9 +26,7 @@ from campaigns.clock_forms import (
     RungForm,
     first_error,
 )
-from campaigns.models import Challenge, Countdown, Membership
-from fudgetable.http import AuthenticatedHttpRequest
-from fudgetable.rules.errors import RulesError
+from rolls.models import Challenge, Countdown
 
 COUNTDOWNS, CHALLENGES = clock_fragments.COUNTDOWNS, clock_fragments.CHALLENGES
 

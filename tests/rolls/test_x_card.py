@@ -28,7 +28,7 @@ def observer(campaign):
 
 
 def tap(client, campaign, data=None, *, follow=False, **headers):
-    url = reverse("campaigns:x_card", args=[campaign.pk])
+    url = reverse("rolls:x_card", args=[campaign.pk])
     return client.post(url, data or {}, headers=headers, follow=follow)
 
 
@@ -50,7 +50,7 @@ def test_an_outsider_gets_404_for_the_x_card(client_for, outsider, campaign):
 
 
 def test_the_x_card_takes_only_a_post(client_for, member, campaign):
-    url = reverse("campaigns:x_card", args=[campaign.pk])
+    url = reverse("rolls:x_card", args=[campaign.pk])
     assert client_for(member).get(url).status_code == 405
 
 
@@ -111,7 +111,7 @@ async def test_every_screen_sees_the_tap_and_nobody_sees_who(clients, campaign, 
     gm = await joined(campaign, cookies["owner"], "gm-owner")
     player = await joined(campaign, cookies["member"], "player-member")
     await until(gm, "player-member")  # the player's arrival
-    url = reverse("campaigns:x_card", args=[campaign.pk])
+    url = reverse("rolls:x_card", args=[campaign.pk])
     await sync_to_async(clients["member"].post)(url, headers=HX)
     gm_frame = (await until(gm, BANNER))[-1]
     player_frame = (await until(player, BANNER))[-1]
@@ -130,7 +130,7 @@ async def test_an_outsider_never_hears_the_x_card_and_a_reconnect_does_not_repla
     clients, campaign, cookies
 ):
     assert not (await socket_for(campaign, cookies["outsider"]).connect())[0]
-    url = reverse("campaigns:x_card", args=[campaign.pk])
+    url = reverse("rolls:x_card", args=[campaign.pk])
     await sync_to_async(clients["member"].post)(url, headers=HX)
     later = socket_for(campaign, cookies["owner"])
     assert (await later.connect())[0]

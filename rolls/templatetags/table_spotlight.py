@@ -3,8 +3,8 @@ in the page's template and nothing in the page's view."""
 
 from django import template
 
-from campaigns import spotlight
 from campaigns.models import Membership
+from rolls import spotlight
 
 register = template.Library()
 

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from campaigns import clock_fragments
-from campaigns.clock_selectors import PRESETS, rules_challenge
-from campaigns.models import Campaign, Challenge, Membership
+from campaigns.models import Campaign, Membership
 from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
-from rolls.models import Roll
+from rolls import clock_fragments
+from rolls.clock_selectors import PRESETS, rules_challenge
+from rolls.models import Challenge, Roll
 from rolls.services import roll_announce
 
 NAME_LENGTH = 120

@@ -4,9 +4,9 @@ import re
 
 from django import forms
 
-from campaigns import challenges, countdowns
-from campaigns.clock_selectors import FRAGILITY_CHOICES, PRESET_CHOICES
-from campaigns.models import Challenge, Countdown
+from rolls import challenges, countdowns
+from rolls.clock_selectors import FRAGILITY_CHOICES, PRESET_CHOICES
+from rolls.models import Challenge, Countdown
 
 RUNG_LINE = re.compile(r"^\s*(\d{1,2})\s+(\d{1,3})\s*(.*)$")
 

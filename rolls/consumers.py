@@ -7,10 +7,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 from django.utils import timezone
 
-from campaigns.models import Membership, TableConnection
+from campaigns.models import Membership
 from campaigns.selectors import membership_for
 from fudgetable import live
 from rolls import fragments
+from rolls.models import TableConnection
 
 HEARTBEAT_SECONDS = 30
 # Channel names per UPDATE, well under SQLite's limit on the parameters of one query.

@@ -1,0 +1,58 @@
+"""Signing up and logging in (each takes up an invite the person followed first), and the
+dashboard of the campaigns they are at."""
+
+from django.contrib.auth import login as auth_login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.selectors import memberships_for_user
+from campaigns.views import accept_pending_invite
+from fudgetable.http import AuthenticatedHttpRequest, safe_next
+
+
+def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
+    return accept_pending_invite(request) or redirect(safe_next(request) or "dashboard")
+
+
+@sensitive_post_parameters()
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("dashboard")
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return _after_login(request)  # type: ignore[arg-type]
+    return render(request, "registration/signup.html", {"form": form, "next": safe_next(request)})
+
+
+@sensitive_post_parameters()
+@require_http_methods(["GET", "POST"])
+def login(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect(safe_next(request) or "dashboard")
+    form = AuthenticationForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        auth_login(request, form.get_user())
+        return _after_login(request)  # type: ignore[arg-type]
+    return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
+
+
+@require_GET
+@login_required
+def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
+    memberships = list(memberships_for_user(request.user))
+    return render(
+        request,
+        "dashboard.html",
+        {
+            "active": [m for m in memberships if not m.campaign.is_archived],
+            "archived": [m for m in memberships if m.campaign.is_archived],
+        },
+    )
