@@ -13,8 +13,8 @@ from campaigns.models import Campaign, Membership
 from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
-from rolls import clock_fragments
-from rolls.clock_selectors import PRESETS, rules_challenge
+from rolls.challenge_fragments import challenge_list
+from rolls.challenge_selectors import PRESETS, rules_challenge
 from rolls.models import Challenge, Roll
 from rolls.services import roll_announce
 
@@ -69,7 +69,7 @@ def _publish(challenge: Challenge, event: str, *, players: bool, announce: Seque
     """The challenge list to every socket; players get nothing about a GM-only challenge."""
     campaign = challenge.campaign
     lists = {
-        audience: clock_fragments.challenge_list(campaign, audience, oob=True)
+        audience: challenge_list(campaign, audience, oob=True)
         for audience in live.AUDIENCES
         if audience == "gm" or players
     }

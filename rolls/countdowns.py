@@ -15,8 +15,8 @@ from campaigns.models import Campaign
 from fudgetable import live
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
-from rolls import clock_fragments
-from rolls.clock_selectors import rules_countdown, skill_challenge
+from rolls.countdown_fragments import countdown_list
+from rolls.countdown_selectors import rules_countdown, skill_challenge
 from rolls.models import Countdown
 from rolls.services import roll_announce
 
@@ -48,7 +48,7 @@ def _publish(
     """The countdown list to every socket; players get nothing when only GMs could see the
     countdown, before and after, and completion goes to whoever may see the countdown."""
     lists = {
-        audience: clock_fragments.countdown_list(campaign, audience, oob=True)
+        audience: countdown_list(campaign, audience, oob=True)
         for audience in live.AUDIENCES
         if audience == "gm" or players
     }

@@ -10,7 +10,9 @@ from campaigns.selectors import campaign_ruleset
 from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from fudgetable.rules.rulesets import Ruleset
-from rolls import clock_fragments, log_selectors, selectors, spotlight
+from rolls import log_selectors, selectors, spotlight
+from rolls.challenge_fragments import challenge_list
+from rolls.countdown_fragments import countdown_list
 from rolls.forms import SessionEndForm
 from rolls.models import Roll
 
@@ -194,7 +196,8 @@ def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     state = session_status(campaign, audience) + log + presence(campaign.pk)
     state += spotlight.connect_fragments(membership)
-    state += clock_fragments.table_state(membership)
+    state += countdown_list(campaign, audience, oob=True)
+    state += challenge_list(campaign, audience, oob=True)
     return state, frozenset(roll.pk for roll in rolls)
 
 

@@ -1,7 +1,8 @@
 from django.urls import path
 
 from rolls import (
-    clock_views,
+    challenge_views,
+    countdown_views,
     fight_views,
     log_views,
     session_views,
@@ -43,30 +44,30 @@ urlpatterns = [
     # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
     path(
         "countdowns/",
-        clock_views.countdown_create,
+        countdown_views.countdown_create,
         name="countdown_create",
     ),
     path(
         "challenges/",
-        clock_views.challenge_create,
+        challenge_views.challenge_create,
         name="challenge_create",
     ),
     *(
         path(
             f"countdowns/<int:countdown_id>/{command}/",
-            clock_views.countdown_command,
+            countdown_views.countdown_command,
             {"command": command},
             name=f"countdown_{command}",
         )
-        for command in clock_views.COUNTDOWN_COMMANDS
+        for command in countdown_views.COUNTDOWN_COMMANDS
     ),
     *(
         path(
             f"challenges/<int:challenge_id>/{command}/",
-            clock_views.challenge_command,
+            challenge_views.challenge_command,
             {"command": command},
             name=f"challenge_{command}",
         )
-        for command in clock_views.CHALLENGE_COMMANDS
+        for command in challenge_views.CHALLENGE_COMMANDS
     ),
 ]

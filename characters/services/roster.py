@@ -26,9 +26,6 @@ from fudgetable.rules.sheet import (
     level_bounds,
 )
 
-# --- NPC roster ---------------------------------------------------------------------------
-# Imported here, not at the top, so this section stays one block appended to the module.
-
 
 def _require_npc(character: Character) -> None:
     if not character.is_npc:

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from characters.services import character_create
 from fudgetable.rules import challenges as ladder_rules
+from rolls.challenge_selectors import rules_challenge
 from rolls.challenges import challenge_check, challenge_create
-from rolls.clock_selectors import rules_challenge
 from rolls.models import Challenge, Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import roll_form, trait

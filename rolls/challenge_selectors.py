@@ -1,16 +1,12 @@
-"""Reads for the table's countdowns and challenge ladders, shaped for one audience.
-
-``everyone`` (players and observers) never gets a GM-only countdown or challenge, and gets a
-hidden-progress countdown's name without its boxes; ``gm`` gets everything.
-"""
+"""Reads for the table's challenge ladders, shaped for one audience: ``everyone`` (players and
+observers) never gets a GM-only challenge; ``gm`` gets everything."""
 
 from dataclasses import dataclass
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
 from fudgetable.rules import challenges as ladder_rules
-from fudgetable.rules import countdowns as countdown_rules
-from rolls.models import Challenge, Countdown
+from rolls.models import Challenge
 
 # The challenge ladders a GM starts from (Fate 3.1.2, 3.1.3 and 3.2.2), by form value.
 PRESETS = {
@@ -28,63 +24,11 @@ FRAGILITY_CHOICES = [
 ]
 
 
-def rules_countdown(countdown: Countdown) -> countdown_rules.Countdown:
-    stage = countdown_rules.Stage(countdown.boxes, countdown.outcome)
-    return countdown_rules.Countdown(countdown.name, (stage,), marked=countdown.marked)
-
-
 def rules_challenge(
     challenge: Challenge,
 ) -> tuple[ladder_rules.ChallengeLadder, ladder_rules.ChallengeState]:
     ladder = ladder_rules.ChallengeLadder.from_dict(challenge.ladder)
     return ladder, ladder_rules.ChallengeState.from_dict(challenge.state)
-
-
-def skill_challenge(success: Countdown, failure: Countdown) -> countdown_rules.SkillChallenge:
-    return countdown_rules.SkillChallenge(rules_countdown(success), rules_countdown(failure))
-
-
-@dataclass(frozen=True)
-class CountdownRow:
-    countdown: Countdown
-    failure: Countdown | None  # the linked failure countdown of a skill challenge
-    boxes: tuple[bool, ...] | None  # None: this audience may not see how full it is
-    failure_boxes: tuple[bool, ...] | None
-    decision: str  # "complete", "succeeded", "failed" or ""
-
-
-def _boxes(countdown: Countdown) -> tuple[bool, ...]:
-    return tuple(number < countdown.marked for number in range(countdown.boxes))
-
-
-def _decision(countdown: Countdown, failure: Countdown | None) -> str:
-    if failure is None:
-        return "complete" if rules_countdown(countdown).complete else ""
-    decision = skill_challenge(countdown, failure).decision
-    if decision is None:
-        return ""
-    return "succeeded" if decision is countdown_rules.Decision.SUCCESS else "failed"
-
-
-def countdown_rows(campaign: Campaign, audience: Audience) -> list[CountdownRow]:
-    """The countdowns this audience sees; a failure countdown shows with its skill challenge."""
-    countdowns = Countdown.objects.filter(campaign=campaign, success__isnull=True)
-    if audience != "gm":
-        countdowns = countdowns.exclude(visibility=Countdown.Visibility.GM)
-    rows = []
-    for countdown in countdowns.select_related("failure"):
-        failure = countdown.failure
-        shown = audience == "gm" or countdown.visibility == Countdown.Visibility.PUBLIC
-        rows.append(
-            CountdownRow(
-                countdown=countdown,
-                failure=failure,
-                boxes=_boxes(countdown) if shown else None,
-                failure_boxes=_boxes(failure) if shown and failure else None,
-                decision=_decision(countdown, failure) if shown else "",
-            )
-        )
-    return rows
 
 
 @dataclass(frozen=True)

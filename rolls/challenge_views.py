@@ -1,0 +1,142 @@
+"""The GM's commands on challenge ladders. Everyone reads them on the table page and its socket;
+only GMs change them. An htmx request gets the GM's list (or card) back, a plain POST goes back
+to the table with a message."""
+
+import re
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from campaigns.access import gm_or_403
+from campaigns.models import Membership
+from fudgetable.http import AuthenticatedHttpRequest
+from rolls import challenges
+from rolls.challenge_fragments import challenge_card, challenge_list
+from rolls.challenge_selectors import FRAGILITY_CHOICES, PRESET_CHOICES
+from rolls.gm_commands import Command, attempt, first_error, run
+from rolls.models import Challenge
+
+RUNG_LINE = re.compile(r"^\s*(\d{1,2})\s+(\d{1,3})\s*(.*)$")
+
+
+class ChallengeVisibilityForm(forms.Form):
+    visibility = forms.ChoiceField(choices=Challenge.Visibility.choices)
+
+
+class ChallengeForm(forms.Form):
+    """A new challenge ladder; the limits are the service's own."""
+
+    preset = forms.ChoiceField(choices=[("", "My own shape"), *PRESET_CHOICES], required=False)
+    name = forms.CharField(max_length=challenges.NAME_LENGTH, required=False)
+    rungs = forms.CharField(
+        max_length=1000,
+        required=False,
+        widget=forms.Textarea,
+        help_text='One rung a line, lowest first: least MoS, boxes, note ("2 2 Solid").',
+    )
+    fragility = forms.ChoiceField(choices=FRAGILITY_CHOICES, required=False)
+    notes = forms.CharField(max_length=challenges.NOTES_LENGTH, required=False)
+    visibility = forms.ChoiceField(choices=Challenge.Visibility.choices)
+
+    def clean_rungs(self) -> list[challenges.RungShape]:
+        shape = []
+        for line in self.cleaned_data["rungs"].splitlines():
+            if not line.strip():
+                continue
+            found = RUNG_LINE.match(line)
+            if found is None:
+                raise forms.ValidationError(
+                    'Write each rung as its least MoS, its boxes and a note: "2 2 Solid".'
+                )
+            shape.append((int(found[1]), int(found[2]), found[3].strip()))
+        return shape
+
+
+class ChallengeCheckForm(forms.Form):
+    margin = forms.IntegerField(min_value=-20, max_value=20, label="Margin")
+
+
+class RungForm(forms.Form):
+    rung = forms.IntegerField(min_value=0, max_value=challenges.MAX_RUNGS - 1)
+
+
+class RecoverForm(forms.Form):
+    periods = forms.IntegerField(min_value=1, max_value=challenges.MAX_PERIODS, label="Periods")
+
+
+CHALLENGE_COMMANDS: dict[str, Command] = {
+    "check": (
+        ChallengeCheckForm,
+        lambda c, data: challenges.challenge_check(challenge=c, margin=data["margin"]),
+    ),
+    "unmark": (
+        RungForm,
+        lambda c, data: challenges.challenge_unmark(challenge=c, rung=data["rung"]),
+    ),
+    "recover": (
+        RecoverForm,
+        lambda c, data: challenges.challenge_recover(challenge=c, periods=data["periods"]),
+    ),
+    "visibility": (
+        ChallengeVisibilityForm,
+        lambda c, data: challenges.challenge_set_visibility(
+            challenge=c, visibility=data["visibility"]
+        ),
+    ),
+    "delete": (None, lambda c, data: challenges.challenge_delete(challenge=c)),
+}
+
+
+def _answer(
+    request: AuthenticatedHttpRequest,
+    membership: Membership,
+    problem: str,
+    *,
+    form: ChallengeForm | None = None,
+) -> HttpResponse:
+    """A plain POST goes back to the table; htmx gets the list, or with ``form`` the card."""
+    if not request.htmx:
+        if problem:
+            messages.error(request, problem)
+        return redirect("rolls:table", membership.campaign_id)
+    if form is not None:
+        bound = form if problem else None
+        return HttpResponse(challenge_card(membership, request, form=bound, problem=problem))
+    return HttpResponse(challenge_list(membership.campaign, "gm", problem=problem, request=request))
+
+
+@require_POST
+@login_required
+def challenge_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    form = ChallengeForm(request.POST)
+    problem = first_error(form) if not form.is_valid() else ""
+    if not problem:
+        data = form.cleaned_data
+        problem = attempt(
+            lambda: challenges.challenge_create(
+                campaign=membership.campaign,
+                name=data["name"],
+                preset=data["preset"],
+                rungs=data["rungs"],
+                fragility=data["fragility"] or "equivalent",
+                notes=data["notes"],
+                visibility=data["visibility"],
+            )
+        )
+    return _answer(request, membership, problem, form=form)
+
+
+@require_POST
+@login_required
+def challenge_command(
+    request: AuthenticatedHttpRequest, campaign_id: int, challenge_id: int, command: str
+) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    challenge = get_object_or_404(Challenge, pk=challenge_id, campaign_id=campaign_id)
+    problem = run(request, CHALLENGE_COMMANDS[command], challenge)
+    return _answer(request, membership, problem)
