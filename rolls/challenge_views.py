@@ -5,19 +5,17 @@ to the table with a message."""
 import re
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
-from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest
 from rolls import challenges
 from rolls.challenge_fragments import challenge_card, challenge_list
 from rolls.challenge_selectors import FRAGILITY_CHOICES, PRESET_CHOICES
-from rolls.gm_commands import Command, attempt, first_error, run
+from rolls.gm_cards import Command, answer, attempt, first_error, run
 from rolls.models import Challenge
 
 RUNG_LINE = re.compile(r"^\s*(\d{1,2})\s+(\d{1,3})\s*(.*)$")
@@ -91,24 +89,6 @@ CHALLENGE_COMMANDS: dict[str, Command] = {
 }
 
 
-def _answer(
-    request: AuthenticatedHttpRequest,
-    membership: Membership,
-    problem: str,
-    *,
-    form: ChallengeForm | None = None,
-) -> HttpResponse:
-    """A plain POST goes back to the table; htmx gets the list, or with ``form`` the card."""
-    if not request.htmx:
-        if problem:
-            messages.error(request, problem)
-        return redirect("rolls:table", membership.campaign_id)
-    if form is not None:
-        bound = form if problem else None
-        return HttpResponse(challenge_card(membership, request, form=bound, problem=problem))
-    return HttpResponse(challenge_list(membership.campaign, "gm", problem=problem, request=request))
-
-
 @require_POST
 @login_required
 def challenge_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
@@ -128,7 +108,13 @@ def challenge_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
                 visibility=data["visibility"],
             )
         )
-    return _answer(request, membership, problem, form=form)
+    bound = form if problem else None
+    return answer(
+        request,
+        campaign_id,
+        problem,
+        lambda: challenge_card(membership, request, form=bound, problem=problem),
+    )
 
 
 @require_POST
@@ -139,4 +125,9 @@ def challenge_command(
     membership = gm_or_403(request.user, campaign_id)
     challenge = get_object_or_404(Challenge, pk=challenge_id, campaign_id=campaign_id)
     problem = run(request, CHALLENGE_COMMANDS[command], challenge)
-    return _answer(request, membership, problem)
+    return answer(
+        request,
+        campaign_id,
+        problem,
+        lambda: challenge_list(membership.campaign, "gm", problem=problem, request=request),
+    )

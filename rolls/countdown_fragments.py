@@ -1,15 +1,11 @@
-"""The table's countdown card, rendered once per audience.
-
-Pushed copies are rendered without a request, so their forms carry no CSRF token and post
-through htmx (the page's ``hx-headers`` carry it); the page and htmx answers have it.
-"""
+"""The table's countdown card, rendered once per audience."""
 
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
 from rolls.countdown_selectors import countdown_rows
+from rolls.gm_cards import render_card, render_list
 from rolls.models import Countdown
 
 TEMPLATE = "rolls/countdowns.html"
@@ -33,17 +29,12 @@ def countdown_list(
     problem: str = "",
     request: HttpRequest | None = None,
 ) -> str:
-    values = {**context(campaign, audience), "oob": oob, "problem": problem}
-    return render_to_string(f"{TEMPLATE}#list", values, request=request)
+    values = context(campaign, audience)
+    return render_list(TEMPLATE, values, oob=oob, problem=problem, request=request)
 
 
 def countdown_card(
     membership: Membership, request: HttpRequest, *, form: object = None, problem: str = ""
 ) -> str:
-    """A GM's whole card (the list and the form that makes a new one), for an htmx answer."""
-    values = {
-        **context(membership.campaign, audience_of(membership)),
-        "form": form,
-        "form_problem": problem,
-    }
-    return render_to_string(f"{TEMPLATE}#card", values, request=request)
+    values = context(membership.campaign, audience_of(membership))
+    return render_card(TEMPLATE, values, request, form=form, problem=problem)

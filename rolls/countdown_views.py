@@ -3,18 +3,16 @@ GMs change them. An htmx request gets the GM's list (or card) back, a plain POST
 the table with a message."""
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
-from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest
 from rolls import countdowns
 from rolls.countdown_fragments import countdown_card, countdown_list
-from rolls.gm_commands import Command, attempt, first_error, run
+from rolls.gm_cards import Command, answer, attempt, first_error, run
 from rolls.models import Countdown
 
 
@@ -49,24 +47,6 @@ COUNTDOWN_COMMANDS: dict[str, Command] = {
 }
 
 
-def _answer(
-    request: AuthenticatedHttpRequest,
-    membership: Membership,
-    problem: str,
-    *,
-    form: CountdownForm | None = None,
-) -> HttpResponse:
-    """A plain POST goes back to the table; htmx gets the list, or with ``form`` the card."""
-    if not request.htmx:
-        if problem:
-            messages.error(request, problem)
-        return redirect("rolls:table", membership.campaign_id)
-    if form is not None:
-        bound = form if problem else None
-        return HttpResponse(countdown_card(membership, request, form=bound, problem=problem))
-    return HttpResponse(countdown_list(membership.campaign, "gm", problem=problem, request=request))
-
-
 @require_POST
 @login_required
 def countdown_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
@@ -77,7 +57,13 @@ def countdown_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
         problem = attempt(
             lambda: countdowns.countdown_create(campaign=membership.campaign, **form.cleaned_data)
         )
-    return _answer(request, membership, problem, form=form)
+    bound = form if problem else None
+    return answer(
+        request,
+        campaign_id,
+        problem,
+        lambda: countdown_card(membership, request, form=bound, problem=problem),
+    )
 
 
 @require_POST
@@ -88,4 +74,9 @@ def countdown_command(
     membership = gm_or_403(request.user, campaign_id)
     countdown = get_object_or_404(Countdown, pk=countdown_id, campaign_id=campaign_id)
     problem = run(request, COUNTDOWN_COMMANDS[command], countdown)
-    return _answer(request, membership, problem)
+    return answer(
+        request,
+        campaign_id,
+        problem,
+        lambda: countdown_list(membership.campaign, "gm", problem=problem, request=request),
+    )

@@ -6,26 +6,12 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
-from characters.services import character_create
 from rolls.models import Roll
 from tests.characters.test_sheet import messages_of
-from tests.factories import MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 KEY = "sheet-tap-0001"
-
-
-@pytest.fixture
-def hero(campaign, member):
-    return character_create(campaign=campaign, owner=member, name="Lightfingers Louie")
-
-
-@pytest.fixture
-def other_player(campaign):
-    user = UserFactory(username="other-player")
-    MembershipFactory(campaign=campaign, user=user)
-    return user
 
 
 @pytest.fixture
@@ -49,12 +35,12 @@ def test_the_player_taps_a_trait_and_the_check_is_logged(command, member, hero):
     assert response.status_code == 200
     roll = Roll.objects.get()
     assert (roll.kind, roll.character, roll.roller) == ("check", hero, member)
-    assert roll.label == "Lightfingers Louie: Stealth"
+    assert roll.label == "Louie: Stealth"
     assert roll.snapshot["level_name"] == "Poor (-1)"
     assert roll.snapshot["difficulty"] == campaign_ruleset(hero.campaign).default_difficulty
     # The sheet says what came up: the dice, the result in the ladder's words, the margin.
     (message,) = messages_of(response)
-    assert message.startswith(f"Lightfingers Louie: Stealth: {' '.join(roll.snapshot['shown'])}")
+    assert message.startswith(f"Louie: Stealth: {' '.join(roll.snapshot['shown'])}")
     assert f"→ {roll.snapshot['result_name']} vs Fair (+1)" in message
     assert f"margin {roll.snapshot['margin']:+d}" in message
 
@@ -72,7 +58,8 @@ def test_the_gm_rolls_from_a_players_sheet(command, owner, hero):
     assert (roll.character, roll.roller) == (hero, owner)
 
 
-def test_another_player_may_not_roll_from_the_sheet(command, other_player, hero):
+def test_another_player_may_not_roll_from_the_sheet(command, rival, hero):
+    other_player, _ = rival
     assert tap(command, other_player, hero).status_code == 403
     assert not Roll.objects.exists()
 
@@ -90,8 +77,8 @@ def test_a_player_made_an_observer_no_longer_rolls_for_their_pc(command, member,
     assert not Roll.objects.exists()
 
 
-def test_a_trait_of_another_sheet_is_refused(command, member, campaign, hero, other_player):
-    other = character_create(campaign=campaign, owner=other_player, name="Marla")
+def test_a_trait_of_another_sheet_is_refused(command, member, hero, rival):
+    _, other = rival
     foreign = other.traits.get(name="Stealth")
     response = command(member, hero, {"trait": foreign.pk, "key": KEY})
     assert messages_of(response) == ["no such trait on this sheet"]
@@ -103,4 +90,20 @@ def test_a_tap_without_a_key_is_refused_with_a_message(command, member, hero):
     response = command(member, hero, {"trait": stealth.pk})
     assert response.status_code == 200
     assert messages_of(response) == ["key: This field is required."]
+    assert not Roll.objects.exists()
+
+
+def test_a_plain_post_rolls_and_goes_back_to_the_sheet(client_for, member, hero):
+    url = reverse("rolls:sheet_roll", args=[hero.campaign_id, hero.pk])
+    stealth = hero.traits.get(name="Stealth")
+    response = client_for(member).post(url, {"trait": stealth.pk, "key": KEY})
+    assert response.status_code == 302
+    assert response.url == reverse("characters:sheet", args=[hero.campaign_id, hero.pk])
+    assert Roll.objects.get().character == hero
+
+
+def test_a_trait_that_is_not_a_number_is_refused_with_a_message(command, member, hero):
+    response = command(member, hero, {"trait": "stealth", "key": KEY})
+    assert response.status_code == 200
+    assert messages_of(response) == ["trait: Enter a whole number."]
     assert not Roll.objects.exists()
