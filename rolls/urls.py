@@ -28,30 +28,14 @@ urlpatterns = [
     path("sessions/<int:number>/", log_views.recap, name="recap"),
     path("fight/", fight_views.fight, name="fight"),
     path("fight/<int:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
-    path(
-        "spotlight/",
-        spotlight_views.spotlight_section,
-        name="spotlight",
-    ),
-    path(
-        "spotlight/move/",
-        spotlight_views.spotlight_move,
-        name="spotlight_move",
-    ),
+    path("spotlight/", spotlight_views.spotlight_section, name="spotlight"),
+    path("spotlight/move/", spotlight_views.spotlight_move, name="spotlight_move"),
     path("hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
     path("hand/lower/", spotlight_views.hand_lower, name="hand_lower"),
     path("x-card/", x_card_views.x_card_tap, name="x_card"),
     # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
-    path(
-        "countdowns/",
-        countdown_views.countdown_create,
-        name="countdown_create",
-    ),
-    path(
-        "challenges/",
-        challenge_views.challenge_create,
-        name="challenge_create",
-    ),
+    path("countdowns/", countdown_views.countdown_create, name="countdown_create"),
+    path("challenges/", challenge_views.challenge_create, name="challenge_create"),
     *(
         path(
             f"countdowns/<int:countdown_id>/{command}/",
