@@ -23,12 +23,12 @@ urlpatterns = [
     # The campaign's backup is written by characters (it holds every sheet), which campaigns
     # may not import: the URL lives here, where the apps meet.
     path(
-        "campaigns/<int:campaign_id>/export.json",
+        "campaigns/<id:campaign_id>/export.json",
         exchange_views.campaign_export,
         name="campaign_export",
     ),
-    path("campaigns/<int:campaign_id>/characters/", include("characters.urls")),
-    path("campaigns/<int:campaign_id>/table/", include("rolls.urls")),
+    path("campaigns/<id:campaign_id>/characters/", include("characters.urls")),
+    path("campaigns/<id:campaign_id>/table/", include("rolls.urls")),
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("admin/", admin.site.urls),
 ]

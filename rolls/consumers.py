@@ -164,3 +164,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.is_gm = membership.is_gm
         state, self.entries_sent, _ = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
+
+
+class UnknownSocket(AsyncWebsocketConsumer):
+    """A socket to a path that names no table: closing before accept refuses the handshake."""
+
+    async def connect(self) -> None:
+        await self.close()
