@@ -260,7 +260,13 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "fudgetable.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        # Django's own console handler printed each of its lines a second time, beside the
+        # root's; its lines now go to the root's handler alone.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+    },
 }
