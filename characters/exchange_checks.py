@@ -10,6 +10,7 @@ A key named ``id`` or ``pk`` is ignored wherever it appears, since import never 
 other key the schema does not name is reported, so a typo is not silently dropped.
 """
 
+import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -97,6 +98,13 @@ def _bounds(form: type[forms.Form], field: str) -> tuple[int, int]:
 _MISSING = object()
 
 
+# Text the sheet keeps may hold tabs and line breaks; no other control character belongs in
+# it. PostgreSQL refuses a NUL byte outright (a 500 on import), and SQLite stores it, so an
+# export from there would not import on PostgreSQL.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_PROBLEM = "must not hold control characters (such as a NUL byte)"
+
+
 def _at(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
@@ -129,6 +137,8 @@ class _Reader:
             return ""
         if required and not value.strip():
             self.add(at, "must not be empty")
+        if _CONTROL.search(value):
+            self.add(at, CONTROL_PROBLEM)
         if len(value) > most:
             self.add(at, f"must be at most {most} characters (it has {len(value)})")
         return value
@@ -266,6 +276,8 @@ def _behaviours(r: _Reader, data: Mapping[str, Any], is_npc: bool) -> list[str]:
     for index, behaviour in enumerate(value):
         if len(behaviour) > BEHAVIOUR_LENGTH:
             r.add(f"behaviours[{index}]", f"must be at most {BEHAVIOUR_LENGTH} characters")
+        if _CONTROL.search(behaviour):
+            r.add(f"behaviours[{index}]", CONTROL_PROBLEM)
     return value
 
 

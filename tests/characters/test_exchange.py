@@ -462,3 +462,34 @@ def test_a_backup_sheet_imports_as_a_character(client_for, owner, member, campai
     backup = client_for(owner).get(reverse("campaign_export", args=[campaign.pk])).json()
     sheet = copy.deepcopy(backup["characters"][0]["sheet"])
     assert character_problems(sheet, campaign) == []
+
+
+def test_control_characters_are_refused_in_every_text_and_nothing_is_saved(
+    client_for, owner, campaign
+):
+    """A NUL byte was a 500 on PostgreSQL and stored as it was on SQLite."""
+    data = exported(full_sheet(campaign, None, kind="npc"))
+    data["name"] = "Zan\x00zibar"
+    data["notes"] = "Owes\x07 the harbourmaster"
+    data["traits"][0]["name"] = "Stealth\x1b"
+    data["items"][0]["name"] = "Rope\x7f"
+    data["behaviours"] = ["Bargains hard", "Flees\x00"]
+    before = row_counts()
+    response = client_for(owner).post(import_url(campaign), {"text": json.dumps(data)})
+    assert response.status_code == 200
+    control = "must not hold control characters (such as a NUL byte)"
+    assert response.context["problems"] == [
+        f"name: {control}",
+        f"notes: {control}",
+        f"behaviours[1]: {control}",
+        f"traits[0].name: {control}",
+        f"items[0].name: {control}",
+    ]
+    assert row_counts() == before
+
+
+def test_tabs_and_line_breaks_are_kept(owner, member, campaign):
+    data = exported(full_sheet(campaign, member))
+    data["notes"] = "Owes the harbourmaster:\n\t40 crowns\r\n"
+    imported = services.character_import(campaign=campaign, owner=member, data=data)
+    assert imported.notes == "Owes the harbourmaster:\n\t40 crowns\r\n"
