@@ -43,17 +43,32 @@ def _visibility(value: str) -> None:
 
 
 def _publish(
-    campaign: Campaign, event: str, *, players: bool, announce: tuple[str, ...] = ()
+    campaign: Campaign,
+    event: str,
+    *,
+    players: bool,
+    announce: tuple[str, ...] = (),
+    announce_to_players: bool | None = None,
 ) -> None:
-    """The countdown list to every socket; players get nothing when only GMs could see the
-    countdown, before and after, and completion goes to whoever may see the countdown."""
+    """The countdown list to every socket; players get no frame when nothing they see changed
+    (a GM-only countdown, a mark on a hidden-progress one: counting identical frames would
+    tell them how full it is). Completion goes to whoever may see the countdown."""
     lists = {
         audience: countdown_list(campaign, audience, oob=True)
         for audience in live.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
-    roll_announce(campaign=campaign, lines=list(announce), players=players)
+    to_players = players if announce_to_players is None else announce_to_players
+    roll_announce(campaign=campaign, lines=list(announce), players=to_players)
+
+
+def _players_see_boxes(countdown: Countdown) -> bool:
+    return countdown.visibility == Countdown.Visibility.PUBLIC
+
+
+def _players_see_name(countdown: Countdown) -> bool:
+    return countdown.visibility != Countdown.Visibility.GM
 
 
 @transaction.atomic
@@ -90,7 +105,7 @@ def countdown_create(
         visibility=visibility,
         failure=failure,
     )
-    _publish(campaign, "countdown.created", players=visibility != Countdown.Visibility.GM)
+    _publish(campaign, "countdown.created", players=_players_see_name(countdown))
     return countdown
 
 
@@ -156,8 +171,13 @@ def countdown_mark(*, countdown: Countdown) -> Countdown:
             failure.completed_at = now
             announce = _completion(head.name, "failed", failure.outcome)
     _save(head, failure)
-    players = head.visibility != Countdown.Visibility.GM
-    _publish(head.campaign, "countdown.marked", players=players, announce=announce)
+    _publish(
+        head.campaign,
+        "countdown.marked",
+        players=_players_see_boxes(head),
+        announce=announce,
+        announce_to_players=_players_see_name(head),
+    )
     return _one_of(countdown, head, failure)
 
 
@@ -176,8 +196,7 @@ def countdown_unmark(*, countdown: Countdown) -> Countdown:
         failure.completed_at = failure.completed_at if after.failure.complete else None
     head.completed_at = head.completed_at if rules_countdown(head).complete else None
     _save(head, failure)
-    players = head.visibility != Countdown.Visibility.GM
-    _publish(head.campaign, "countdown.unmarked", players=players)
+    _publish(head.campaign, "countdown.unmarked", players=_players_see_boxes(head))
     return _one_of(countdown, head, failure)
 
 
@@ -201,7 +220,7 @@ def countdown_set_visibility(*, countdown: Countdown, visibility: str) -> Countd
 def countdown_delete(*, countdown: Countdown) -> None:
     """Removes the countdown; a skill challenge goes with both its countdowns."""
     head, failure = _locked_pair(countdown)
-    campaign, players = head.campaign, head.visibility != Countdown.Visibility.GM
+    campaign, players = head.campaign, _players_see_name(head)
     head.delete()
     if failure is not None:
         failure.delete()

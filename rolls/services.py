@@ -346,7 +346,11 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     """The GM's note on a log entry: the one thing about a roll that may change."""
     roll.gm_note = note
     roll.save(update_fields=["gm_note"])
-    live.publish(roll.campaign_id, "roll.noted", **fragments.replaced_entries(roll))
+    entries = fragments.replaced_entries(roll)
+    # Players' copy of a secret roll shows no note: sending it again would only tell them
+    # that one was written.
+    everyone = None if roll.secret else entries["everyone"]
+    live.publish(roll.campaign_id, "roll.noted", everyone=everyone, gm=entries["gm"])
     return roll
 
 

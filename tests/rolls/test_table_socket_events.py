@@ -163,7 +163,9 @@ async def test_a_players_frames_never_hold_a_secret_or_a_hidden_difficulty(
     ):
         assert word not in everything, word
     secret_frames = [f for f in seen if f'id="roll-{secret.pk}"' in f]
-    assert len(secret_frames) == 3  # made, annotated, and the reconnect's state
+    # Made and the reconnect's state: the GM's note changes nothing a player sees of it, so it
+    # sends them no frame.
+    assert len(secret_frames) == 2
     assert "The GM rolled (secret)" in secret_frames[0]
     assert not any(face in secret_frames[0] for face in FACES)
     gm_seen = "".join(await until(gm, "Marker"))
