@@ -1,6 +1,7 @@
 """Signing up and logging in (each takes up an invite the person followed first), and the
 dashboard of the campaigns they are at."""
 
+from django.conf import settings
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -56,3 +57,12 @@ def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
             "archived": [m for m in memberships if m.campaign.is_archived],
         },
     )
+
+
+def locked_out(
+    request: HttpRequest, response: HttpResponse | None = None, credentials: object = None
+) -> HttpResponse:
+    """django-axes' answer to a log-in it refuses: the wait in words, and a 429."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/locked_out.html", context, status=429)

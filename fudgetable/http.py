@@ -1,6 +1,7 @@
 import uuid
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -49,3 +50,15 @@ def form_errors(request: HttpRequest, form: forms.BaseForm) -> None:
     """Puts each of a refused form's errors on the page as a message, naming its field."""
     for field, errors in form.errors.items():
         messages.error(request, f"{field}: {' '.join(map(str, errors))}")
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """Who is asking, for log-in throttling: the address the proxy put last in
+    X-Forwarded-For (the one it saw) when BEHIND_TLS_PROXY says a proxy is there, else the
+    socket's own. Without the setting the header is ignored: anyone can send it."""
+    if settings.BEHIND_TLS_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if hops:
+            return hops[-1]
+    return request.META.get("REMOTE_ADDR")

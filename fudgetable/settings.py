@@ -6,6 +6,7 @@ then refuses to start without a real SECRET_KEY and ALLOWED_HOSTS.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -113,6 +114,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "fudgetable",
     "campaigns",
     "characters",
@@ -134,7 +136,30 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "fudgetable.middleware.BusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Last, so that a locked-out log-in is answered with the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Log-in throttling (django-axes): after LOGIN_FAILURE_LIMIT failed log-ins for one username,
+# or from one address, that username or address is refused for LOGIN_COOLOFF_MINUTES, before
+# any password is hashed, so a flood of guesses no longer ties up the server either. Unlock
+# early with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept; a row per good log-in is not needed
+AXES_VERBOSE = False  # its start-up banner on every manage.py command
+AXES_LOCKOUT_CALLABLE = "campaigns.account_views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "fudgetable.http.client_address"
+
+# Behind a proxy, the client's address and scheme come from the proxy's headers, which are
+# trusted only when this says a proxy is there (anyone can send them otherwise).
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 
 ROOT_URLCONF = "fudgetable.urls"
 ASGI_APPLICATION = "fudgetable.asgi.application"
@@ -253,7 +278,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if env_bool("BEHIND_TLS_PROXY", False):
+    if BEHIND_TLS_PROXY:
         # The proxy terminates TLS and says so in this header; trust it only when told to.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
