@@ -2,6 +2,7 @@
 dashboard of the campaigns they are at."""
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -10,10 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
+from django_ratelimit.core import is_ratelimited
 
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
-from fudgetable.http import AuthenticatedHttpRequest, safe_next
+from fudgetable.http import AuthenticatedHttpRequest, address_key, safe_next
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -26,6 +28,19 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and is_ratelimited(
+        request,
+        group="signup",
+        key=address_key,
+        rate=f"{settings.SIGNUPS_PER_HOUR}/h",
+        increment=True,
+    ):
+        messages.error(
+            request, "Too many accounts were asked for from this address. Try again in an hour."
+        )
+        blank: UserCreationForm[User] = UserCreationForm()
+        context = {"form": blank, "next": safe_next(request)}
+        return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -1,20 +1,22 @@
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import is_ratelimited
 
 from campaigns import services
 from campaigns.access import gm_or_403, membership_or_404, owner_or_403
 from campaigns.forms import CampaignForm, DeleteCampaignForm, InviteForm, RoleForm, SessionZeroForm
 from campaigns.models import Campaign, Invite, Membership, SessionZero
 from campaigns.selectors import campaign_ruleset, campaign_summary, members_of
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, address_key
 from fudgetable.rules.errors import RulesError
 
 
@@ -281,12 +283,23 @@ def campaign_leave(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
 PENDING_INVITE = "pending_invite"
 
 
+def _guessing_invites(request: HttpRequest, *, increment: bool) -> bool:
+    """Whether this address opened more invite links that name no invite than a person
+    mistyping one would (tokens are long, but guessing costs nothing else)."""
+    rate = f"{settings.UNKNOWN_INVITES_PER_HOUR}/h"
+    return is_ratelimited(request, group="join", key=address_key, rate=rate, increment=increment)
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """An invite link. Someone not logged in is sent through sign-up or log-in and lands in
     the campaign straight after, without opening the link again."""
+    if _guessing_invites(request, increment=False):
+        refusal = "Too many invite links that lead nowhere came from this address. Try later."
+        return render(request, "campaigns/join.html", {"problem": refusal}, status=429)
     invite = Invite.objects.select_related("campaign").filter(token=token).first()
     if invite is None:
+        _guessing_invites(request, increment=True)
         return render(
             request,
             "campaigns/join.html",

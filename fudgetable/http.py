@@ -62,3 +62,8 @@ def client_address(request: HttpRequest) -> str | None:
         if hops:
             return hops[-1]
     return request.META.get("REMOTE_ADDR")
+
+
+def address_key(group: str, request: HttpRequest) -> str:
+    """django-ratelimit's key: the client's address, as log-in throttling reads it."""
+    return client_address(request) or ""

@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "axes",
+    "django_ratelimit",
     "fudgetable",
     "campaigns",
     "characters",
@@ -156,6 +157,13 @@ AXES_DISABLE_ACCESS_LOG = True  # failures are kept; a row per good log-in is no
 AXES_VERBOSE = False  # its start-up banner on every manage.py command
 AXES_LOCKOUT_CALLABLE = "campaigns.account_views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "fudgetable.http.client_address"
+# Sign-ups, and invite links that name no invite, per address (django-ratelimit).
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
+UNKNOWN_INVITES_PER_HOUR = env_int("UNKNOWN_INVITES_PER_HOUR", 20)
+# django-ratelimit counts in the default cache and asks for one shared by every process. On
+# the embedded default that is the process's own memory, and there is one process; scaled
+# mode uses Django's own Redis cache, which its list of known backends predates.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Behind a proxy, the client's address and scheme come from the proxy's headers, which are
 # trusted only when this says a proxy is there (anyone can send them otherwise).

@@ -116,6 +116,14 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def rate_limits_off(settings):
+    # Sign-up and invite limits count per address in the cache, which outlives a test: the
+    # suite's hundreds of sign-ups from one address would trip them. Their own tests turn
+    # them on with a fresh count.
+    settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture(autouse=True)
 def layer_per_test():
     """A fresh channel layer for each test. channels-redis keeps asyncio locks bound to the
     event loop that first used them, and every async test runs in a loop of its own; a layer
