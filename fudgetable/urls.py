@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from campaigns import account_views
 from campaigns import views as campaign_views
-from characters import exchange_views
+from characters import account_data_views, exchange_views
 from fudgetable import views
 
 urlpatterns = [
@@ -18,6 +18,9 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    path("account/", account_data_views.account, name="account"),
+    path("account/export.json", account_data_views.account_export, name="account_export"),
+    path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
     path("healthz", views.healthz, name="healthz"),
     path("campaigns/", include("campaigns.urls")),
     # The campaign's backup is written by characters (it holds every sheet), which campaigns

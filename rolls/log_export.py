@@ -45,7 +45,7 @@ def visible_roll(roll: Roll, *, gm_view: bool) -> dict[str, Any]:
         "session": session,
         "kind": roll.kind,
         "label": roll.label,
-        "roller": roll.roller.get_username() if roll.roller else None,
+        "roller": _roller(roll),
         "character": roll.character.name if roll.character else None,
         "follows": roll.follows_id,
         "hidden_difficulty": roll.hidden_difficulty,
@@ -95,3 +95,11 @@ def as_markdown(rolls: Iterable[Roll], *, gm_view: bool, title: str, filters: st
         lines += [_md(filters), ""]
     lines += [markdown_line(roll, gm_view=gm_view) for roll in rolls] or ["No rolls."]
     return "\n".join(lines) + "\n"
+
+
+def _roller(roll: Roll) -> str | None:
+    """Who rolled: nobody for the table's own announcements, and "a former player" for a
+    roll whose roller has since deleted their account."""
+    if roll.roller is not None:
+        return roll.roller.get_username()
+    return None if roll.kind == Roll.Kind.ANNOUNCEMENT else "a former player"

@@ -1,0 +1,82 @@
+"""The account page: download everything of one's own, or delete the account."""
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_POST
+
+from characters.exchange import character_to_json
+from characters.services.accounts import account_delete, owned_characters
+from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.rules.errors import RulesError
+
+ACCOUNT_SCHEMA = "fudgetable.account/1"
+
+
+class AccountDeleteForm(forms.Form):
+    characters = forms.ChoiceField(
+        choices=[
+            ("to-gm", "Give my characters to each campaign's GM"),
+            ("delete", "Delete my characters"),
+        ],
+        widget=forms.RadioSelect,
+        label="Your characters",
+    )
+    password = forms.CharField(widget=forms.PasswordInput, label="Your password, to confirm")
+
+
+def _page(request: AuthenticatedHttpRequest, form: AccountDeleteForm, status: int = 200):
+    context = {"form": form, "characters": owned_characters(request.user)}
+    return render(request, "characters/account.html", context, status=status)
+
+
+@require_GET
+@login_required
+def account(request: AuthenticatedHttpRequest) -> HttpResponse:
+    return _page(request, AccountDeleteForm(initial={"characters": "to-gm"}))
+
+
+@require_GET
+@login_required
+def account_export(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Every character the person owns, each as the sheet's own export."""
+    document = {
+        "schema": ACCOUNT_SCHEMA,
+        "username": request.user.get_username(),
+        "characters": [
+            {"campaign": character.campaign.name, "character": character_to_json(character)}
+            for character in owned_characters(request.user)
+        ],
+    }
+    response = HttpResponse(
+        json.dumps(document, indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = 'attachment; filename="fudgetable-account.json"'
+    return response
+
+
+@sensitive_post_parameters("password")
+@require_POST
+@login_required
+def account_delete_view(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = AccountDeleteForm(request.POST)
+    if not form.is_valid():
+        return _page(request, form, status=422)
+    if not request.user.check_password(form.cleaned_data["password"]):
+        form.add_error("password", "That is not your password; nothing was deleted.")
+        return _page(request, form, status=422)
+    try:
+        account_delete(user=request.user, characters=form.cleaned_data["characters"])
+    except RulesError as error:
+        messages.error(request, f"Your account was not deleted: {error.message}.")
+        return _page(request, form, status=409)
+    logout(request)
+    messages.success(request, "Your account was deleted. Thank you for playing.")
+    return redirect("login")
