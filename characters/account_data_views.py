@@ -31,7 +31,9 @@ class AccountDeleteForm(forms.Form):
     password = forms.CharField(widget=forms.PasswordInput, label="Your password, to confirm")
 
 
-def _page(request: AuthenticatedHttpRequest, form: AccountDeleteForm, status: int = 200):
+def _page(
+    request: AuthenticatedHttpRequest, form: AccountDeleteForm, status: int = 200
+) -> HttpResponse:
     context = {"form": form, "characters": owned_characters(request.user)}
     return render(request, "characters/account.html", context, status=status)
 

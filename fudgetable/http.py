@@ -53,7 +53,7 @@ def form_errors(request: HttpRequest, form: forms.BaseForm) -> None:
 
 
 def client_address(request: HttpRequest) -> str | None:
-    """Who is asking, for log-in throttling: the address the proxy put last in
+    """Who is asking, for log-in throttling and rate limits: the address the proxy put last in
     X-Forwarded-For (the one it saw) when BEHIND_TLS_PROXY says a proxy is there, else the
     socket's own. Without the setting the header is ignored: anyone can send it."""
     if settings.BEHIND_TLS_PROXY:

@@ -42,25 +42,16 @@ def _visibility(value: str) -> None:
         raise ValidationError("Pick who sees the countdown.")
 
 
-def _publish(
-    campaign: Campaign,
-    event: str,
-    *,
-    players: bool,
-    announce: tuple[str, ...] = (),
-    announce_to_players: bool | None = None,
-) -> None:
+def _publish(campaign: Campaign, event: str, *, players: bool) -> None:
     """The countdown list to every socket; players get no frame when nothing they see changed
     (a GM-only countdown, a mark on a hidden-progress one: counting identical frames would
-    tell them how full it is). Completion goes to whoever may see the countdown."""
+    tell them how full it is)."""
     lists = {
         audience: countdown_list(campaign, audience, oob=True)
         for audience in live.AUDIENCES
         if audience == "gm" or players
     }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
-    to_players = players if announce_to_players is None else announce_to_players
-    roll_announce(campaign=campaign, lines=list(announce), players=to_players)
 
 
 def _players_see_boxes(countdown: Countdown) -> bool:
@@ -171,13 +162,9 @@ def countdown_mark(*, countdown: Countdown) -> Countdown:
             failure.completed_at = now
             announce = _completion(head.name, "failed", failure.outcome)
     _save(head, failure)
-    _publish(
-        head.campaign,
-        "countdown.marked",
-        players=_players_see_boxes(head),
-        announce=announce,
-        announce_to_players=_players_see_name(head),
-    )
+    _publish(head.campaign, "countdown.marked", players=_players_see_boxes(head))
+    # Completion goes to whoever may see the countdown, its name at least.
+    roll_announce(campaign=head.campaign, lines=list(announce), players=_players_see_name(head))
     return _one_of(countdown, head, failure)
 
 
