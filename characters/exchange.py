@@ -1,28 +1,22 @@
-"""Characters and campaigns as JSON: export, and import's checks (in ``exchange_checks``).
+"""A character as JSON: the export (import's checks are in ``exchange_checks``).
 
 A character file (schema ``fudgetable.character/1``) holds one sheet and nothing that points at
-rows: no ids, no owner, no campaign, so it can move to any campaign whose rules it fits.
-
-The campaign backup (``fudgetable.campaign/1``) is for keeping, not for importing: it holds the
-settings, who plays, the GM's tables and every sheet, but never invite links or passwords.
+rows: no ids, no owner, no campaign, so it can move to any campaign whose rules it fits. The
+whole campaign's backup (``rolls.backup``) holds each sheet in this shape.
 """
 
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils import timezone
-
-from campaigns.models import Campaign, SessionZero
-from campaigns.selectors import campaign_ruleset, members_of
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_ruleset
 from characters.exchange_checks import CHARACTER_SCHEMA, read_character
-from characters.models import AbilityMarks, Character, PeoplePackage
-from characters.selectors import ItemNode, inventory_tree, sheet_queryset
+from characters.models import Character
+from characters.selectors import ItemNode, inventory_tree
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.errors import RulesError
 
 Json = dict[str, Any]
-
-CAMPAIGN_SCHEMA = "fudgetable.campaign/1"
 
 
 def character_problems(data: object, campaign: Campaign) -> list[str]:
@@ -114,44 +108,3 @@ def _item_json(nodes: Iterable[ItemNode]) -> list[Json]:
         }
         for node in nodes
     ]
-
-
-def campaign_to_json(campaign: Campaign) -> Json:
-    """A backup of the campaign for its GMs. Invite links are left out: they are keys."""
-    session_zero = SessionZero.objects.filter(campaign=campaign).first()
-    return {
-        "schema": CAMPAIGN_SCHEMA,
-        "exported_at": timezone.now().isoformat(),
-        "name": campaign.name,
-        "pitch": campaign.pitch,
-        "ruleset": campaign.ruleset,
-        "overrides": campaign.overrides,
-        "archived": campaign.is_archived,
-        "owner": campaign.owner.get_username(),
-        "session_zero": {
-            "lines": session_zero.lines,
-            "veils": session_zero.veils,
-            "safety_tools": session_zero.safety_tools,
-            "agreed_options": session_zero.agreed_options,
-        }
-        if session_zero
-        else None,
-        "members": [
-            {"username": m.user.get_username(), "role": m.role} for m in members_of(campaign)
-        ],
-        "people_packages": [
-            {"name": p.name, "description": p.description, "changes": p.changes, "points": p.points}
-            for p in PeoplePackage.objects.filter(campaign=campaign)
-        ],
-        "ability_marks": [
-            {"ability": m.ability, "poor": m.poor, "decent": m.decent, "great": m.great}
-            for m in AbilityMarks.objects.filter(campaign=campaign)
-        ],
-        "characters": [
-            {
-                "player": c.owner.get_username() if c.owner else None,
-                "sheet": character_to_json(c),
-            }
-            for c in sheet_queryset(campaign)
-        ],
-    }

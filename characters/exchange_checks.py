@@ -10,8 +10,7 @@ A key named ``id`` or ``pk`` is ignored wherever it appears, since import never 
 other key the schema does not name is reported, so a typo is not silently dropped.
 """
 
-import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -21,6 +20,14 @@ from campaigns.selectors import campaign_ruleset
 from characters import forms as sheet_forms
 from characters.limits import BEHAVIOUR_LENGTH, MAX_BEHAVIOURS, MAX_FUDGE_POINTS, MAX_XP
 from characters.models import Character, Detail, Feature, Gear, Item, Trait
+from fudgetable.json_reader import (
+    CONTROL,
+    CONTROL_PROBLEM,
+    POSITIVE,
+    SMALL,
+    Json,
+    Reader,
+)
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.abilities import Ability
 from fudgetable.rules.character import ATTRIBUTE_NAMES, Modifier
@@ -37,17 +44,12 @@ from fudgetable.rules.sheet import (
 from fudgetable.rules.tracks import TrackState
 from fudgetable.rules.wounds import WoundState, WoundTrack
 
-Json = dict[str, Any]
-
 CHARACTER_SCHEMA = "fudgetable.character/1"
 
 # Limits that keep one file from filling the database; a real sheet stays far below them.
 MAX_ROWS = 100  # gifts and faults, gear, details
 MAX_ITEMS = 300  # inventory items at every depth together
 MAX_ITEM_DEPTH = 6  # a pouch in a bag in a backpack in a chest on a cart on a ship
-IGNORED = frozenset({"id", "pk"})
-SMALL = (-32768, 32767)  # what a SmallIntegerField holds
-POSITIVE = (0, 2147483647)  # what a PositiveIntegerField holds
 
 TOP_KEYS = frozenset(
     {
@@ -95,115 +97,6 @@ def _bounds(form: type[forms.Form], field: str) -> tuple[int, int]:
     return low, high
 
 
-_MISSING = object()
-
-
-# Text the sheet keeps may hold tabs and line breaks; no other control character belongs in
-# it. PostgreSQL refuses a NUL byte outright (a 500 on import), and SQLite stores it, so an
-# export from there would not import on PostgreSQL.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-CONTROL_PROBLEM = "must not hold control characters (such as a NUL byte)"
-
-
-def _at(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
-
-
-class _Reader:
-    """Reads a JSON object field by field, noting every problem and keeping the clean values
-    (with the model's defaults filled in) for the service that saves them."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
-
-    def known(self, d: Mapping[str, Any], where: str, allowed: Collection[str]) -> None:
-        for key in d:
-            if key not in allowed and key not in IGNORED:
-                self.add(_at(where, str(key)), "is not part of a character file")
-
-    def text(
-        self, d: Mapping[str, Any], key: str, where: str, most: int, *, required: bool = False
-    ) -> str:
-        at, value = _at(where, key), d.get(key, _MISSING)
-        if value is _MISSING:
-            if required:
-                self.add(at, "is missing")
-            return ""
-        if not isinstance(value, str):
-            self.add(at, "must be text")
-            return ""
-        if required and not value.strip():
-            self.add(at, "must not be empty")
-        if _CONTROL.search(value):
-            self.add(at, CONTROL_PROBLEM)
-        if len(value) > most:
-            self.add(at, f"must be at most {most} characters (it has {len(value)})")
-        return value
-
-    def integer(
-        self,
-        d: Mapping[str, Any],
-        key: str,
-        where: str,
-        bounds: tuple[int, int] | None = None,
-        *,
-        default: int | None = 0,
-        nullable: bool = False,
-    ) -> int | None:
-        """A whole number within ``bounds``; missing gives ``default`` (``None``: required)."""
-        at, value = _at(where, key), d.get(key, _MISSING)
-        if value is _MISSING or (value is None and nullable):
-            if value is _MISSING and default is None and not nullable:
-                self.add(at, "is missing")
-            return None if nullable else default
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.add(at, "must be a whole number")
-            return None
-        if bounds and not bounds[0] <= value <= bounds[1]:
-            self.add(at, f"must be between {bounds[0]} and {bounds[1]}")
-            return None
-        return value
-
-    def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool:
-        value = d.get(key, False)
-        if not isinstance(value, bool):
-            self.add(_at(where, key), "must be true or false")
-            return False
-        return value
-
-    def choice(
-        self, d: Mapping[str, Any], key: str, where: str, choices: Collection[str], default: str
-    ) -> str | None:
-        at, value = _at(where, key), d.get(key, default or _MISSING)
-        if value is _MISSING:
-            self.add(at, "is missing")
-            return None
-        if value not in choices:
-            self.add(at, f"must be one of {', '.join(choices)}")
-            return None
-        return str(value)
-
-    def rows(self, d: Mapping[str, Any], key: str, where: str, most: int) -> list[tuple[str, Json]]:
-        """The objects in a list, each with its place ("traits[3]")."""
-        at, value = _at(where, key), d.get(key, [])
-        if not isinstance(value, list):
-            self.add(at, "must be a list")
-            return []
-        if len(value) > most:
-            self.add(at, f"holds at most {most} entries (it has {len(value)})")
-            return []
-        found = []
-        for index, row in enumerate(value):
-            if isinstance(row, dict):
-                found.append((f"{at}[{index}]", row))
-            else:
-                self.add(f"{at}[{index}]", "must be an object")
-        return found
-
-
 def read_character(data: object, campaign: Campaign) -> tuple[Json | None, list[str]]:
     """The checked sheet (defaults filled in) and its problems; the sheet is None on any."""
     if not isinstance(data, dict):
@@ -214,7 +107,7 @@ def read_character(data: object, campaign: Campaign) -> tuple[Json | None, list[
             return None, [f"schema: this FudgeTable reads {CHARACTER_SCHEMA}, not {schema}"]
         return None, [f'schema: a character file says "schema": "{CHARACTER_SCHEMA}"']
     ruleset = campaign_ruleset(campaign)
-    r = _Reader()
+    r = Reader("a character file")
     r.known(data, "", TOP_KEYS)
     r.text(data, "ruleset", "", 40)
     kind = r.choice(data, "kind", "", Character.Kind.values, "")
@@ -251,7 +144,7 @@ def read_character(data: object, campaign: Campaign) -> tuple[Json | None, list[
     return (None if r.problems else sheet), r.problems
 
 
-def _trades(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[int]:
+def _trades(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[int]:
     value = data.get("trades", [])
     if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
         r.add("trades", "must be a list of levels")
@@ -264,7 +157,7 @@ def _trades(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[int]:
     return value
 
 
-def _behaviours(r: _Reader, data: Mapping[str, Any], is_npc: bool) -> list[str]:
+def _behaviours(r: Reader, data: Mapping[str, Any], is_npc: bool) -> list[str]:
     value = data.get("behaviours", [])
     if not isinstance(value, list) or not all(isinstance(b, str) for b in value):
         r.add("behaviours", "must be a list of text")
@@ -276,12 +169,12 @@ def _behaviours(r: _Reader, data: Mapping[str, Any], is_npc: bool) -> list[str]:
     for index, behaviour in enumerate(value):
         if len(behaviour) > BEHAVIOUR_LENGTH:
             r.add(f"behaviours[{index}]", f"must be at most {BEHAVIOUR_LENGTH} characters")
-        if _CONTROL.search(behaviour):
+        if CONTROL.search(behaviour):
             r.add(f"behaviours[{index}]", CONTROL_PROBLEM)
     return value
 
 
-def _traits(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]:
+def _traits(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]:
     kinds = SCHEME_KINDS[ruleset.trait_scheme]
     name_limit = _limit(Trait, "name")
     seen: set[tuple[str, str]] = set()
@@ -325,7 +218,7 @@ def _traits(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]
     return found
 
 
-def _check_attributes(r: _Reader, traits: list[Json]) -> None:
+def _check_attributes(r: Reader, traits: list[Json]) -> None:
     """EZFudge sheets carry exactly its four attributes, no more and no fewer."""
     names = [t["name"] for t in traits if t["kind"] == ATTRIBUTE]
     four = ", ".join(ATTRIBUTE_NAMES)
@@ -337,7 +230,7 @@ def _check_attributes(r: _Reader, traits: list[Json]) -> None:
         r.add("traits", f"the attributes {four} are all on the sheet; missing {', '.join(missing)}")
 
 
-def _features(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
+def _features(r: Reader, data: Mapping[str, Any]) -> list[Json]:
     found = []
     for at, row in r.rows(data, "features", "", MAX_ROWS):
         r.known(row, at, FEATURE_KEYS)
@@ -365,7 +258,7 @@ def _features(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
     return found
 
 
-def _gear(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
+def _gear(r: Reader, data: Mapping[str, Any]) -> list[Json]:
     found = []
     for at, row in r.rows(data, "gear", "", MAX_ROWS):
         r.known(row, at, GEAR_KEYS)
@@ -395,7 +288,7 @@ def _gear(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
     return found
 
 
-def _items(r: _Reader, rows: list[tuple[str, Json]], depth: int, count: list[int]) -> list[Json]:
+def _items(r: Reader, rows: list[tuple[str, Json]], depth: int, count: list[int]) -> list[Json]:
     """Items with their contents; ``count`` tallies every item at every depth."""
     found = []
     for at, row in rows:
@@ -420,7 +313,7 @@ def _items(r: _Reader, rows: list[tuple[str, Json]], depth: int, count: list[int
     return found
 
 
-def _details(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
+def _details(r: Reader, data: Mapping[str, Any]) -> list[Json]:
     found = []
     for at, row in r.rows(data, "details", "", MAX_ROWS):
         r.known(row, at, DETAIL_KEYS)
@@ -437,7 +330,7 @@ def _details(r: _Reader, data: Mapping[str, Any]) -> list[Json]:
     return found
 
 
-def _tracks(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset, npc_boxes: int | None) -> Json:
+def _tracks(r: Reader, data: Mapping[str, Any], ruleset: Ruleset, npc_boxes: int | None) -> Json:
     """Each track state as stored, checked against this campaign's track of that name; a
     track the file leaves out starts empty."""
     raw = data.get("tracks", {})

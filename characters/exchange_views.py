@@ -1,4 +1,4 @@
-"""Export a character or a whole campaign as JSON, and import a character from a file."""
+"""Export a character as JSON, and import a character from a file."""
 
 import json
 from typing import Any
@@ -13,10 +13,10 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from campaigns.access import gm_or_403, membership_or_404
+from campaigns.access import membership_or_404
 from characters import services
 from characters.access import character_or_404, may_edit
-from characters.exchange import campaign_to_json, character_to_json
+from characters.exchange import character_to_json
 from fudgetable.http import AuthenticatedHttpRequest
 
 MAX_BYTES = 1_000_000  # a real sheet is a few kilobytes; this only stops abuse
@@ -111,10 +111,3 @@ def character_import(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
         "characters/import.html",
         {"campaign": campaign, "membership": membership, "form": form, "problems": problems},
     )
-
-
-@require_GET
-@login_required
-def campaign_export(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    campaign = gm_or_403(request.user, campaign_id).campaign
-    return _download(campaign_to_json(campaign), f"{slugify(campaign.name) or 'campaign'}.json")

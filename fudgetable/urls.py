@@ -4,8 +4,9 @@ from django.urls import include, path
 
 from campaigns import account_views
 from campaigns import views as campaign_views
-from characters import account_data_views, exchange_views
+from characters import account_data_views
 from fudgetable import views
+from rolls import backup_views
 
 urlpatterns = [
     path("", account_views.dashboard, name="dashboard"),
@@ -22,12 +23,13 @@ urlpatterns = [
     path("account/export.json", account_data_views.account_export, name="account_export"),
     path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
     path("healthz", views.healthz, name="healthz"),
+    # The campaign's backup is written by rolls (it holds the log, every sheet and the
+    # settings), which campaigns may not import: its URLs live here, where the apps meet.
+    path("campaigns/restore/", backup_views.campaign_restore_view, name="campaign_restore"),
     path("campaigns/", include("campaigns.urls")),
-    # The campaign's backup is written by characters (it holds every sheet), which campaigns
-    # may not import: the URL lives here, where the apps meet.
     path(
         "campaigns/<id:campaign_id>/export.json",
-        exchange_views.campaign_export,
+        backup_views.campaign_export,
         name="campaign_export",
     ),
     path("campaigns/<id:campaign_id>/characters/", include("characters.urls")),

@@ -307,7 +307,11 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     if Roll.objects.filter(follows=roll).exists():
         raise RulesError("roll", "a Fudge point was already spent on this roll; use the newer one")
     ruleset = campaign_ruleset(membership.campaign)
-    before = _stored_check(ruleset, roll)
+    try:
+        before = _stored_check(ruleset, roll)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A restored backup's entry holds what a file said: it may show and yet not rebuild.
+        raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
     after = checks.fudge_point_result(ruleset, use, before)
     fudge_points_change(character=roll.character, by=-1)
     snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])

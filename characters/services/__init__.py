@@ -22,9 +22,7 @@ from characters.services.extras import (
     people_package_delete,
     people_package_save,
 )
-from characters.services.importing import (
-    character_import,
-)
+from characters.services.importing import character_from_sheet, character_import
 from characters.services.roster import (
     npc_create,
     npc_duplicate,
@@ -80,6 +78,7 @@ __all__ = [
     "character_create",
     "character_delete",
     "character_finish",
+    "character_from_sheet",
     "character_import",
     "character_reopen",
     "detail_add",

@@ -34,14 +34,27 @@ def character_import(*, campaign: Campaign, owner: User, data: object) -> Charac
     if problems or sheet is None:
         raise ValidationError(problems)
     is_npc = sheet["kind"] == Character.Kind.NPC
-    character = Character.objects.create(
+    return character_from_sheet(
         campaign=campaign,
         owner=None if is_npc else owner,
+        sheet=sheet,
+        stage=Character.Stage.DRAFT,
+    )
+
+
+def character_from_sheet(
+    *, campaign: Campaign, owner: User | None, sheet: dict[str, Any], stage: str
+) -> Character:
+    """Saves a sheet that ``read_character`` has checked: the character and every row of it.
+    The caller holds the transaction."""
+    character = Character.objects.create(
+        campaign=campaign,
+        owner=owner,
         kind=sheet["kind"],
         name=sheet["name"],
         description=sheet["description"],
         notes=sheet["notes"],
-        stage=Character.Stage.DRAFT,
+        stage=stage,
         fudge_points=sheet["fudge_points"],
         xp=sheet["xp"],
         mass_scale=sheet["mass_scale"],

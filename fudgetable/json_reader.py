@@ -1,0 +1,127 @@
+"""Reading a JSON document that people may have edited by hand: field by field, noting every
+problem with where it is ("traits[3].level: ..."), so a file can be fixed in one go.
+
+Shared by the character import and the campaign restore; it knows JSON and the database's
+limits, not what a sheet or a campaign is.
+"""
+
+import re
+from collections.abc import Collection, Mapping
+from typing import Any
+
+Json = dict[str, Any]
+
+# A key named ``id`` or ``pk`` is ignored wherever it appears: an import never trusts ids.
+IGNORED = frozenset({"id", "pk"})
+SMALL = (-32768, 32767)  # what a SmallIntegerField holds
+POSITIVE = (0, 2147483647)  # what a PositiveIntegerField holds
+
+MISSING = object()
+
+
+# Text the sheet keeps may hold tabs and line breaks; no other control character belongs in
+# it. PostgreSQL refuses a NUL byte outright (a 500 on import), and SQLite stores it, so an
+# export from there would not import on PostgreSQL.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_PROBLEM = "must not hold control characters (such as a NUL byte)"
+
+
+def place(where: str, key: str) -> str:
+    """Where a key is in the document: "traits[3]" and "level" make "traits[3].level"."""
+    return f"{where}.{key}" if where else key
+
+
+class Reader:
+    """Reads a JSON object field by field, noting every problem and keeping the clean values
+    (with the model's defaults filled in) for the service that saves them."""
+
+    def __init__(self, document: str) -> None:
+        self.document = document  # "a character file": what an unknown key is not part of
+        self.problems: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def known(self, d: Mapping[str, Any], where: str, allowed: Collection[str]) -> None:
+        for key in d:
+            if key not in allowed and key not in IGNORED:
+                self.add(place(where, str(key)), f"is not part of {self.document}")
+
+    def text(
+        self, d: Mapping[str, Any], key: str, where: str, most: int, *, required: bool = False
+    ) -> str:
+        at, value = place(where, key), d.get(key, MISSING)
+        if value is MISSING:
+            if required:
+                self.add(at, "is missing")
+            return ""
+        if not isinstance(value, str):
+            self.add(at, "must be text")
+            return ""
+        if required and not value.strip():
+            self.add(at, "must not be empty")
+        if CONTROL.search(value):
+            self.add(at, CONTROL_PROBLEM)
+        if len(value) > most:
+            self.add(at, f"must be at most {most} characters (it has {len(value)})")
+        return value
+
+    def integer(
+        self,
+        d: Mapping[str, Any],
+        key: str,
+        where: str,
+        bounds: tuple[int, int] | None = None,
+        *,
+        default: int | None = 0,
+        nullable: bool = False,
+    ) -> int | None:
+        """A whole number within ``bounds``; missing gives ``default`` (``None``: required)."""
+        at, value = place(where, key), d.get(key, MISSING)
+        if value is MISSING or (value is None and nullable):
+            if value is MISSING and default is None and not nullable:
+                self.add(at, "is missing")
+            return None if nullable else default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(at, "must be a whole number")
+            return None
+        if bounds and not bounds[0] <= value <= bounds[1]:
+            self.add(at, f"must be between {bounds[0]} and {bounds[1]}")
+            return None
+        return value
+
+    def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool:
+        value = d.get(key, False)
+        if not isinstance(value, bool):
+            self.add(place(where, key), "must be true or false")
+            return False
+        return value
+
+    def choice(
+        self, d: Mapping[str, Any], key: str, where: str, choices: Collection[str], default: str
+    ) -> str | None:
+        at, value = place(where, key), d.get(key, default or MISSING)
+        if value is MISSING:
+            self.add(at, "is missing")
+            return None
+        if value not in choices:
+            self.add(at, f"must be one of {', '.join(choices)}")
+            return None
+        return str(value)
+
+    def rows(self, d: Mapping[str, Any], key: str, where: str, most: int) -> list[tuple[str, Json]]:
+        """The objects in a list, each with its place ("traits[3]")."""
+        at, value = place(where, key), d.get(key, [])
+        if not isinstance(value, list):
+            self.add(at, "must be a list")
+            return []
+        if len(value) > most:
+            self.add(at, f"holds at most {most} entries (it has {len(value)})")
+            return []
+        found = []
+        for index, row in enumerate(value):
+            if isinstance(row, dict):
+                found.append((f"{at}[{index}]", row))
+            else:
+                self.add(f"{at}[{index}]", "must be an object")
+        return found

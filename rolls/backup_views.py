@@ -1,0 +1,106 @@
+"""A campaign's backup: the GMs download it, and anyone signed in restores one as a new
+campaign of their own."""
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.access import gm_or_403
+from fudgetable.http import AuthenticatedHttpRequest
+from rolls.backup import campaign_to_json
+from rolls.restore import Restored, campaign_restore
+
+MAX_BYTES = 20_000_000  # a long campaign's log is a few megabytes; this only stops abuse
+
+
+class RestoreForm(forms.Form):
+    file = forms.FileField(
+        label="Campaign backup (.json)",
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+        error_messages={"required": "Choose the backup file to restore."},
+    )
+
+    def clean_file(self) -> Any:
+        """Reads the upload as JSON into ``cleaned_data["data"]``."""
+        upload = self.cleaned_data["file"]
+        if upload.size is not None and upload.size > MAX_BYTES:
+            raise ValidationError("That file is over 20 MB, far more than any campaign's backup.")
+        try:
+            self.cleaned_data["data"] = json.loads(upload.read(MAX_BYTES + 1).decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise ValidationError("That file is not UTF-8 text, so it is not a backup.") from None
+        except json.JSONDecodeError as error:
+            raise ValidationError(
+                f"That is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+            ) from None
+        except (ValueError, RecursionError):
+            raise ValidationError("That is not JSON a backup could hold.") from None
+        return upload
+
+
+@require_GET
+@login_required
+def campaign_export(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    campaign = gm_or_403(request.user, campaign_id).campaign
+    response = HttpResponse(
+        json.dumps(campaign_to_json(campaign), indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    filename = f"{slugify(campaign.name) or 'campaign'}.json"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def campaign_restore_view(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = RestoreForm(request.POST, request.FILES) if request.method == "POST" else RestoreForm()
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            restored = campaign_restore(owner=request.user, data=form.cleaned_data["data"])
+        except ValidationError as error:
+            problems = error.messages
+        else:
+            return _restored(request, restored)
+    status = 400 if problems or form.errors else 200
+    return render(
+        request, "rolls/restore.html", {"form": form, "problems": problems}, status=status
+    )
+
+
+def _restored(request: HttpRequest, restored: Restored) -> HttpResponse:
+    """The new campaign; where there are people to bring back, its invite links first."""
+    campaign = restored.campaign
+    messages.success(
+        request,
+        f"{campaign.name} is restored: {_count(restored.characters, 'character')}, "
+        f"{_count(restored.sessions, 'session')} and {_count(restored.entries, 'log entry')}.",
+    )
+    if restored.unplayed:
+        messages.info(
+            request,
+            f"No account here has the name of the player of {', '.join(restored.unplayed)}; "
+            "those PCs are played by nobody for now, and you keep them as their GM.",
+        )
+    if not restored.to_invite:
+        return redirect("campaigns:detail", campaign.pk)
+    text = f"Send these links to {', '.join(restored.to_invite)}"
+    if restored.co_gms:
+        text += f", and make {', '.join(restored.co_gms)} GM again once they have joined"
+    messages.info(request, text + ". Their characters wait for them under the same names.")
+    return redirect("campaigns:invites", campaign.pk)
+
+
+def _count(number: int, thing: str) -> str:
+    plural = thing[:-1] + "ies" if thing.endswith("y") else thing + "s"
+    return f"{number} {thing if number == 1 else plural}"

@@ -1,0 +1,236 @@
+"""Putting a campaign back from its backup, as a new campaign of the person restoring it.
+
+Everything is checked first (``backup_checks``) and saved in one transaction, so a file with
+any problem saves nothing. Nobody else is made a member: a backup names people, and a file
+anyone can write must not put strangers at a table. Instead the restore makes invite links
+for the people the backup lists, and each PC and log entry keeps its person wherever an
+account of that name is here, so a player who joins finds their characters theirs again.
+"""
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Campaign, Invite, Membership, SessionZero
+from campaigns.services import invite_create
+from characters.models import AbilityMarks, Character, PeoplePackage
+from characters.services import character_from_sheet
+from rolls.backup import snapshot_ids
+from rolls.backup_checks import read_backup
+from rolls.fragments import roll_entry, roll_summary
+from rolls.log_export import markdown_line
+from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+
+BATCH = 500
+
+
+@dataclass
+class Restored:
+    """The new campaign, and what the GM is to do next, in words."""
+
+    campaign: Campaign
+    characters: int = 0
+    sessions: int = 0
+    entries: int = 0
+    invites: list[Invite] = field(default_factory=list)
+    to_invite: list[str] = field(default_factory=list)  # usernames, as the backup lists them
+    co_gms: list[str] = field(default_factory=list)  # to make GM again once they join
+    unplayed: list[str] = field(default_factory=list)  # PCs whose player has no account here
+
+
+def campaign_restore(*, owner: User, data: object) -> Restored:
+    """The backup in ``data`` as a new campaign that ``owner`` owns. Any problem raises a
+    ValidationError listing every one, and nothing is saved."""
+    backup, problems = read_backup(data)
+    if problems or backup is None:
+        raise ValidationError(problems)
+    with transaction.atomic():
+        restored = _save(owner, backup)
+        problems = unshowable(restored.campaign)
+        if problems:
+            raise ValidationError(problems)  # and the transaction takes it all back
+    return restored
+
+
+def unshowable(campaign: Campaign) -> list[str]:
+    """The log entries the table could not show. A snapshot's shape is the roll's own, so
+    the way to know that an entry from a file shows is to show it, as the log page, the
+    sheet's last roll and the Markdown export do; a shape none of them reads is refused here
+    rather than failing each time the log is opened."""
+    problems = []
+    rolls = Roll.objects.filter(campaign=campaign).select_related("character", "session")
+    for index, roll in enumerate(rolls.order_by("created_at", "pk")):
+        try:
+            roll_entry(roll, "gm", controls=False)
+            roll_summary(roll, gm_view=True)
+            roll_summary(roll, gm_view=False)
+            markdown_line(roll, gm_view=True)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            problems.append(f"log[{index}].snapshot: is not an entry this table can show")
+    return problems
+
+
+def _save(owner: User, backup: dict[str, Any]) -> Restored:
+    campaign = Campaign.objects.create(
+        owner=owner,
+        name=backup["name"],
+        pitch=backup["pitch"],
+        ruleset=backup["ruleset"],
+        overrides=backup["overrides"],
+        gm_moves=backup["gm_moves"],
+        archived_at=timezone.now() if backup["archived"] else None,
+    )
+    Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.GM)
+    SessionZero.objects.create(campaign=campaign, **(backup["session_zero"] or {}))
+    PeoplePackage.objects.bulk_create(
+        PeoplePackage(campaign=campaign, **package) for package in backup["people_packages"]
+    )
+    AbilityMarks.objects.bulk_create(
+        AbilityMarks(campaign=campaign, **marks) for marks in backup["ability_marks"]
+    )
+    restored = Restored(campaign)
+    people = _people(owner, backup)
+    character_ids = _characters(campaign, backup["characters"], people, restored)
+    session_ids = _sessions(campaign, backup["sessions"], character_ids)
+    _countdowns(campaign, backup["countdowns"])
+    _challenges(campaign, backup["challenges"])
+    _log(campaign, backup["log"], people, character_ids, session_ids)
+    restored.sessions, restored.entries = len(session_ids), len(backup["log"])
+    _invites(owner, backup["members"], restored)
+    return restored
+
+
+def _people(owner: User, backup: dict[str, Any]) -> dict[str, User]:
+    """The accounts here named in the backup, by username; the one restoring is always
+    themself, whatever name they had where the backup was made."""
+    names = {entry["player"] for entry in backup["characters"] if entry["player"]}
+    names |= {entry["roller"] for entry in backup["log"] if entry["roller"]}
+    people = {user.get_username(): user for user in User.objects.filter(username__in=names)}
+    return {**people, owner.get_username(): owner}
+
+
+def _characters(
+    campaign: Campaign, entries: list[dict[str, Any]], people: dict[str, User], done: Restored
+) -> dict[int, int]:
+    ids = {}
+    for entry in entries:
+        sheet = entry["sheet"]
+        player = people.get(entry["player"] or "")
+        if sheet["kind"] == Character.Kind.NPC:
+            player = None
+        elif player is None:
+            done.unplayed.append(sheet["name"])
+        character = character_from_sheet(
+            campaign=campaign, owner=player, sheet=sheet, stage=sheet["stage"]
+        )
+        ids[entry["ref"]] = character.pk
+    done.characters = len(ids)
+    return ids
+
+
+def _sessions(
+    campaign: Campaign, entries: list[dict[str, Any]], character_ids: dict[int, int]
+) -> dict[int, int]:
+    sessions = PlaySession.objects.bulk_create(
+        PlaySession(
+            campaign=campaign,
+            number=entry["number"],
+            ended_at=entry["ended_at"],
+            xp_awarded=entry["xp_awarded"],
+        )
+        for entry in entries
+    )
+    # auto_now_add set every start to now; the backup's own times go back in.
+    for session, entry in zip(sessions, entries, strict=True):
+        session.started_at = entry["started_at"]
+    PlaySession.objects.bulk_update(sessions, ["started_at"], batch_size=BATCH)
+    SpotlightSpan.objects.bulk_create(
+        (
+            SpotlightSpan(session=session, character_id=character_ids[span["character"]], **times)
+            for session, entry in zip(sessions, entries, strict=True)
+            for span in entry["spotlight"]
+            for times in [{"started_at": span["started_at"], "ended_at": span["ended_at"]}]
+        ),
+        batch_size=BATCH,
+    )
+    return {entry["number"]: session.pk for session, entry in zip(sessions, entries, strict=True)}
+
+
+def _countdowns(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
+    fields = ("name", "boxes", "marked", "outcome", "visibility", "completed_at")
+    countdowns = Countdown.objects.bulk_create(
+        Countdown(campaign=campaign, **{key: entry[key] for key in fields}) for entry in entries
+    )
+    by_ref = {entry["ref"]: countdown for countdown, entry in zip(countdowns, entries, strict=True)}
+    for countdown, entry in zip(countdowns, entries, strict=True):
+        countdown.created_at = entry["created_at"]
+        failure = by_ref.get(entry["failure"])
+        countdown.failure_id = failure.pk if failure else None
+    Countdown.objects.bulk_update(countdowns, ["created_at", "failure"], batch_size=BATCH)
+
+
+def _challenges(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
+    fields = ("name", "ladder", "state", "notes", "visibility")
+    challenges = Challenge.objects.bulk_create(
+        Challenge(campaign=campaign, **{key: entry[key] for key in fields}) for entry in entries
+    )
+    for challenge, entry in zip(challenges, entries, strict=True):
+        challenge.created_at = entry["created_at"]
+    Challenge.objects.bulk_update(challenges, ["created_at"], batch_size=BATCH)
+
+
+def _log(
+    campaign: Campaign,
+    entries: list[dict[str, Any]],
+    people: dict[str, User],
+    character_ids: dict[int, int],
+    session_ids: dict[int, int],
+) -> None:
+    """The log in its own order, each entry as it was: written first, then given its time,
+    the entry it follows and the snapshot's rows, which need the new ids."""
+    rolls = Roll.objects.bulk_create(
+        (
+            Roll(
+                campaign=campaign,
+                session_id=session_ids.get(entry["session"]),
+                roller=people.get(entry["roller"] or ""),
+                character_id=character_ids.get(entry["character"]),
+                kind=entry["kind"],
+                visibility=entry["visibility"],
+                hidden_difficulty=entry["hidden_difficulty"],
+                label=entry["label"],
+                snapshot={},
+                succeeded=entry["succeeded"],
+                gm_note=entry["gm_note"],
+                idempotency_key=uuid.uuid4().hex,
+            )
+            for entry in entries
+        ),
+        batch_size=BATCH,
+    )
+    roll_ids = {entry["ref"]: roll.pk for roll, entry in zip(rolls, entries, strict=True)}
+    for roll, entry in zip(rolls, entries, strict=True):
+        roll.created_at = entry["time"]
+        roll.follows_id = roll_ids.get(entry["follows"])
+        roll.snapshot = snapshot_ids(entry["snapshot"], character_ids, roll_ids)
+    Roll.objects.bulk_update(rolls, ["created_at", "follows", "snapshot"], batch_size=BATCH)
+
+
+def _invites(owner: User, members: list[dict[str, Any]], done: Restored) -> None:
+    """An invite link for the backup's players (co-GMs among them: an invite makes no GM)
+    and one for its observers, each good for as many people as it lists."""
+    others = [m for m in members if m["username"] != owner.get_username()]
+    done.to_invite = [m["username"] for m in others]
+    done.co_gms = [m["username"] for m in others if m["role"] == Membership.Role.GM]
+    players = sum(m["role"] != Membership.Role.OBSERVER for m in others)
+    observers = len(others) - players
+    for role, count in ((Membership.Role.PLAYER, players), (Membership.Role.OBSERVER, observers)):
+        if count:
+            done.invites.append(
+                invite_create(campaign=done.campaign, created_by=owner, role=role, max_uses=count)
+            )
