@@ -94,10 +94,12 @@ def _restored(request: HttpRequest, restored: Restored) -> HttpResponse:
         )
     if not restored.to_invite:
         return redirect("campaigns:detail", campaign.pk)
-    text = f"Send these links to {', '.join(restored.to_invite)}"
+    text = f"Send the links below to {', '.join(restored.to_invite)}"
     if restored.co_gms:
         text += f", and make {', '.join(restored.co_gms)} GM again once they have joined"
-    messages.info(request, text + ". Their characters wait for them under the same names.")
+    messages.info(
+        request, text + ". Whoever has an account here of the same name finds their PCs theirs."
+    )
     return redirect("campaigns:invites", campaign.pk)
 
 
