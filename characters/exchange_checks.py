@@ -21,8 +21,6 @@ from characters import forms as sheet_forms
 from characters.limits import BEHAVIOUR_LENGTH, MAX_BEHAVIOURS, MAX_FUDGE_POINTS, MAX_XP
 from characters.models import Character, Detail, Feature, Gear, Item, Trait
 from fudgetable.json_reader import (
-    CONTROL,
-    CONTROL_PROBLEM,
     POSITIVE,
     SMALL,
     Json,
@@ -158,19 +156,9 @@ def _trades(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[int]:
 
 
 def _behaviours(r: Reader, data: Mapping[str, Any], is_npc: bool) -> list[str]:
-    value = data.get("behaviours", [])
-    if not isinstance(value, list) or not all(isinstance(b, str) for b in value):
-        r.add("behaviours", "must be a list of text")
-        return []
+    value = r.texts(data, "behaviours", "", MAX_BEHAVIOURS, BEHAVIOUR_LENGTH)
     if value and not is_npc:
         r.add("behaviours", "only NPCs have behaviours")
-    if len(value) > MAX_BEHAVIOURS:
-        r.add("behaviours", f"holds at most {MAX_BEHAVIOURS} entries (it has {len(value)})")
-    for index, behaviour in enumerate(value):
-        if len(behaviour) > BEHAVIOUR_LENGTH:
-            r.add(f"behaviours[{index}]", f"must be at most {BEHAVIOUR_LENGTH} characters")
-        if CONTROL.search(behaviour):
-            r.add(f"behaviours[{index}]", CONTROL_PROBLEM)
     return value
 
 

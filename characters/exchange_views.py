@@ -17,7 +17,7 @@ from campaigns.access import membership_or_404
 from characters import services
 from characters.access import character_or_404, may_edit
 from characters.exchange import character_to_json
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, parsed_json, uploaded_text
 
 MAX_BYTES = 1_000_000  # a real sheet is a few kilobytes; this only stops abuse
 
@@ -42,26 +42,12 @@ class ImportForm(forms.Form):
         if upload and text.strip():
             raise ValidationError("Upload a file or paste its JSON, not both.")
         if upload:
-            if upload.size is not None and upload.size > MAX_BYTES:
-                raise ValidationError("That file is over 1 MB; a character file is far smaller.")
-            try:
-                text = upload.read(MAX_BYTES + 1).decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValidationError(
-                    "That file is not UTF-8 text, so it is not a character file."
-                ) from None
+            text = uploaded_text(upload, MAX_BYTES, "a character file")
         if len(text.encode()) > MAX_BYTES:
             raise ValidationError("That is over 1 MB; a character file is far smaller.")
         if not text.strip():
             raise ValidationError("Choose a character file or paste its JSON.")
-        try:
-            cleaned["data"] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValidationError(
-                f"That is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
-            ) from None
-        except (ValueError, RecursionError):
-            raise ValidationError("That is not JSON a character file could hold.") from None
+        cleaned["data"] = parsed_json(text, "a character file")
         return cleaned
 
 

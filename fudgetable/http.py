@@ -1,9 +1,12 @@
+import json
 import uuid
 
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -67,3 +70,26 @@ def client_address(request: HttpRequest) -> str | None:
 def address_key(group: str, request: HttpRequest) -> str:
     """django-ratelimit's key: the client's address, as log-in throttling reads it."""
     return client_address(request) or ""
+
+
+def uploaded_text(upload: UploadedFile, most: int, what: str) -> str:
+    """An uploaded file's text; too large or not UTF-8 is a ValidationError naming ``what``
+    ("a character file")."""
+    if upload.size is not None and upload.size > most:
+        raise ValidationError(f"That file is over {most // 1_000_000} MB; {what} is far smaller.")
+    try:
+        return upload.read(most + 1).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValidationError(f"That file is not UTF-8 text, so it is not {what}.") from None
+
+
+def parsed_json(text: str, what: str) -> object:
+    """The JSON in ``text``; anything else is a ValidationError that says where it broke."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValidationError(
+            f"That is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+        ) from None
+    except (ValueError, RecursionError):
+        raise ValidationError(f"That is not JSON {what} could hold.") from None

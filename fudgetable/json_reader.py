@@ -125,3 +125,26 @@ class Reader:
             else:
                 self.add(f"{at}[{index}]", "must be an object")
         return found
+
+    def texts(
+        self, d: Mapping[str, Any], key: str, where: str, most: int, length: int
+    ) -> list[str]:
+        """A list of at most ``most`` texts, each of at most ``length`` characters."""
+        at, value = place(where, key), d.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.add(at, "must be a list of text")
+            return []
+        if len(value) > most:
+            self.add(at, f"holds at most {most} entries (it has {len(value)})")
+        for index, text in enumerate(value):
+            if len(text) > length:
+                self.add(f"{at}[{index}]", f"must be at most {length} characters")
+            if CONTROL.search(text):
+                self.add(f"{at}[{index}]", CONTROL_PROBLEM)
+        return value
+
+    def unique(self, at: str, value: object, seen: set[Any], message: str) -> None:
+        """Notes ``message`` when ``value`` was seen before in the same list."""
+        if value in seen:
+            self.add(at, message)
+        seen.add(value)

@@ -14,7 +14,7 @@ from campaigns.models import Campaign, Membership, SessionZero
 from campaigns.services import GM_MOVE_LENGTH, GM_MOVES_MAX
 from characters.exchange_checks import read_character
 from characters.services.extras import PACKAGE_KINDS
-from fudgetable.json_reader import CONTROL, CONTROL_PROBLEM, SMALL, Json, Reader
+from fudgetable.json_reader import SMALL, Json, Reader
 from fudgetable.rules import rulesets
 from fudgetable.rules.errors import RulesError
 from rolls.backup import SCHEMA
@@ -79,7 +79,7 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
         "ruleset": ruleset.key if ruleset else None,
         "overrides": ruleset.overrides if ruleset else {},
         "archived": r.flag(data, "archived", ""),
-        "gm_moves": _texts(r, data, "gm_moves", GM_MOVES_MAX, GM_MOVE_LENGTH),
+        "gm_moves": r.texts(data, "gm_moves", "", GM_MOVES_MAX, GM_MOVE_LENGTH),
         "session_zero": _session_zero(r, data),
         "members": _members(r, data),
         "people_packages": _packages(r, data),
@@ -108,21 +108,6 @@ def _ruleset(r: Reader, data: Mapping[str, Any]) -> rulesets.Ruleset | None:
         return None
 
 
-def _texts(r: Reader, d: Mapping[str, Any], key: str, most: int, length: int) -> list[str]:
-    value = d.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        r.add(key, "must be a list of text")
-        return []
-    if len(value) > most:
-        r.add(key, f"holds at most {most} entries (it has {len(value)})")
-    for index, text in enumerate(value):
-        if len(text) > length:
-            r.add(f"{key}[{index}]", f"must be at most {length} characters")
-        if CONTROL.search(text):
-            r.add(f"{key}[{index}]", CONTROL_PROBLEM)
-    return value
-
-
 def _session_zero(r: Reader, data: Mapping[str, Any]) -> Json | None:
     value = data.get("session_zero")
     if value is None:
@@ -149,9 +134,7 @@ def _members(r: Reader, data: Mapping[str, Any]) -> list[Json]:
         r.known(row, at, {"username", "role"})
         username = r.text(row, "username", at, USERNAME, required=True)
         role = r.choice(row, "role", at, Membership.Role.values, "")
-        if username in seen:
-            r.add(f"{at}.username", f"{username} is listed twice")
-        seen.add(username)
+        r.unique(f"{at}.username", username, seen, f"{username} is listed twice")
         members.append({"username": username, "role": role})
     return members
 
@@ -161,9 +144,7 @@ def _packages(r: Reader, data: Mapping[str, Any]) -> list[Json]:
     for at, row in r.rows(data, "people_packages", "", MAX_SETTINGS_ROWS):
         r.known(row, at, {"name", "description", "changes", "points"})
         name = r.text(row, "name", at, 80, required=True)
-        if name in seen:
-            r.add(f"{at}.name", f"two packages are called {name}")
-        seen.add(name)
+        r.unique(f"{at}.name", name, seen, f"two packages are called {name}")
         changes = []
         for where, change in r.rows(row, "changes", at, MAX_SETTINGS_ROWS):
             r.known(change, where, {"kind", "name", "level"})
@@ -190,9 +171,7 @@ def _ability_marks(r: Reader, data: Mapping[str, Any]) -> list[Json]:
     for at, row in r.rows(data, "ability_marks", "", MAX_SETTINGS_ROWS):
         r.known(row, at, {"ability", "poor", "decent", "great"})
         ability = r.text(row, "ability", at, 80, required=True)
-        if ability in seen:
-            r.add(f"{at}.ability", f"{ability} has two sets of marks")
-        seen.add(ability)
+        r.unique(f"{at}.ability", ability, seen, f"{ability} has two sets of marks")
         levels = {key: r.integer(row, key, at, SMALL, default=None) for key in ("poor", "decent")}
         levels["great"] = r.integer(row, "great", at, SMALL, default=None)
         marks.append({"ability": ability, **levels})

@@ -101,9 +101,7 @@ def read_sessions(r: Reader, data: Mapping[str, Any], characters: set[int]) -> l
     for at, row in r.rows(data, "sessions", "", MAX_SESSIONS):
         r.known(row, at, {"number", "started_at", "ended_at", "xp_awarded", "spotlight"})
         number = r.integer(row, "number", at, (1, 10**6), default=None)
-        if number in numbers:
-            r.add(f"{at}.number", f"two sessions are number {number}")
-        numbers.add(number)
+        r.unique(f"{at}.number", number, numbers, f"two sessions are number {number}")
         started = read_time(r, row, "started_at", at)
         ended = read_time(r, row, "ended_at", at, nullable=True)
         running += ended is None

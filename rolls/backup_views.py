@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.access import gm_or_403
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, parsed_json, uploaded_text
 from rolls.backup import campaign_to_json
 from rolls.restore import Restored, campaign_restore
 
@@ -32,18 +32,8 @@ class RestoreForm(forms.Form):
     def clean_file(self) -> Any:
         """Reads the upload as JSON into ``cleaned_data["data"]``."""
         upload = self.cleaned_data["file"]
-        if upload.size is not None and upload.size > MAX_BYTES:
-            raise ValidationError("That file is over 20 MB, far more than any campaign's backup.")
-        try:
-            self.cleaned_data["data"] = json.loads(upload.read(MAX_BYTES + 1).decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise ValidationError("That file is not UTF-8 text, so it is not a backup.") from None
-        except json.JSONDecodeError as error:
-            raise ValidationError(
-                f"That is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
-            ) from None
-        except (ValueError, RecursionError):
-            raise ValidationError("That is not JSON a backup could hold.") from None
+        text = uploaded_text(upload, MAX_BYTES, "a campaign's backup")
+        self.cleaned_data["data"] = parsed_json(text, "a campaign's backup")
         return upload
 
 

@@ -46,6 +46,19 @@ def backed_up(campaign: Campaign) -> dict:
     return json.loads(json.dumps(campaign_to_json(campaign)))
 
 
+def propose_fight(gm: Membership, attacker: Character, defender: Character) -> Roll:
+    """Jason's quarterstaff against the brute's club, rolled and logged, nothing marked."""
+    return fight_exchange(
+        membership=gm,
+        attacker=attacker,
+        attacker_trait=role(attacker, "Quarterstaff for Hire"),
+        weapon=weapon(attacker),
+        defender=defender,
+        defender_trait=role(defender, "Fighter"),
+        key=fresh_key(),
+    )
+
+
 @pytest.fixture
 def played(ez, owner, member, jason, brute, dice):  # noqa: F811
     """Two sessions of EZFudge: rolls public, secret and against a hidden difficulty, a Fudge
@@ -87,15 +100,7 @@ def played(ez, owner, member, jason, brute, dice):  # noqa: F811
         hidden_difficulty=True,
     )
     dice(1, 1, 1, 0, -1, -1, -1, 0)
-    fought = fight_exchange(
-        membership=gm,
-        attacker=jason,
-        attacker_trait=staff,
-        weapon=weapon(jason),
-        defender=brute,
-        defender_trait=role(brute, "Fighter"),
-        key=fresh_key(),
-    )
+    fought = propose_fight(gm, jason, brute)
     fight_confirm(membership=gm, roll=fought)
     pair = countdowns.countdown_create(
         campaign=ez, name="Pick the lock", boxes=2, outcome="It opens", failure_boxes=3
@@ -114,15 +119,7 @@ def played(ez, owner, member, jason, brute, dice):  # noqa: F811
 
     sessions.session_start(campaign=ez)
     dice(1, 1, 0, 0, -1, -1, 0, 0)
-    fight_exchange(  # proposed, not yet confirmed: its wound waits for the GM
-        membership=gm,
-        attacker=jason,
-        attacker_trait=staff,
-        weapon=weapon(jason),
-        defender=brute,
-        defender_trait=role(brute, "Fighter"),
-        key=fresh_key(),
-    )
+    propose_fight(gm, jason, brute)  # not confirmed: its wound waits for the GM
     services.roll_reading(membership=gm, key=fresh_key(), reaction=True, label="", secret=True)
     return ez
 
@@ -344,7 +341,7 @@ def test_unreadable_uploads_are_answered_in_words(owner, client_for):
     for body, message in (
         (b"\xff\xfe not text", "That file is not UTF-8 text"),
         (b"{", "That is not JSON: Expecting property name"),
-        (b"[" * 100_000, "That is not JSON a backup could hold."),
+        (b"[" * 100_000, "That is not JSON a campaign"),
     ):
         upload = {"file": SimpleUploadedFile("backup.json", body)}
         response = client.post(url, upload)
