@@ -129,7 +129,8 @@ def _session_zero(r: Reader, data: Mapping[str, Any]) -> Json | None:
 
 
 def _members(r: Reader, data: Mapping[str, Any]) -> list[Json]:
-    members, seen = [], set()
+    members: list[Json] = []
+    seen: set[str] = set()
     for at, row in r.rows(data, "members", "", MAX_MEMBERS):
         r.known(row, at, {"username", "role"})
         username = r.text(row, "username", at, USERNAME, required=True)
@@ -140,7 +141,8 @@ def _members(r: Reader, data: Mapping[str, Any]) -> list[Json]:
 
 
 def _packages(r: Reader, data: Mapping[str, Any]) -> list[Json]:
-    packages, seen = [], set()
+    packages: list[Json] = []
+    seen: set[str] = set()
     for at, row in r.rows(data, "people_packages", "", MAX_SETTINGS_ROWS):
         r.known(row, at, {"name", "description", "changes", "points"})
         name = r.text(row, "name", at, 80, required=True)
@@ -167,7 +169,8 @@ def _packages(r: Reader, data: Mapping[str, Any]) -> list[Json]:
 
 
 def _ability_marks(r: Reader, data: Mapping[str, Any]) -> list[Json]:
-    marks, seen = [], set()
+    marks: list[Json] = []
+    seen: set[str] = set()
     for at, row in r.rows(data, "ability_marks", "", MAX_SETTINGS_ROWS):
         r.known(row, at, {"ability", "poor", "decent", "great"})
         ability = r.text(row, "ability", at, 80, required=True)

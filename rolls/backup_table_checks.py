@@ -97,7 +97,9 @@ def read_pointer(
 
 
 def read_sessions(r: Reader, data: Mapping[str, Any], characters: set[int]) -> list[Json]:
-    sessions, numbers, running = [], set(), 0
+    sessions: list[Json] = []
+    numbers: set[int | None] = set()
+    running = 0
     for at, row in r.rows(data, "sessions", "", MAX_SESSIONS):
         r.known(row, at, {"number", "started_at", "ended_at", "xp_awarded", "spotlight"})
         number = r.integer(row, "number", at, (1, 10**6), default=None)
