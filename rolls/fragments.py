@@ -96,11 +96,11 @@ def roll_entry(
     if "fight" in roll.snapshot:  # a proposed fight's body holds the GMs' confirm button
         context["body"] = render_to_string(f"{TEMPLATE}#entry-body", context, request=request)
     else:
-        context["body"] = _body(roll, gm_view=gm_view)
+        context["body"] = entry_body(roll, gm_view=gm_view)
     return render_to_string(f"{TEMPLATE}#entry", context, request=request)
 
 
-def _body(roll: Roll, *, gm_view: bool) -> str:
+def entry_body(roll: Roll, *, gm_view: bool) -> str:
     """What the entry says, without its controls. It is rendered once per audience that reads
     it differently (a secret roll, a hidden difficulty), and kept on the roll while it is in
     hand: a new roll's entry is rendered for the push to each audience and again for the

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from campaigns.models import Campaign
 
@@ -9,7 +10,8 @@ class PlaySession(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveIntegerField()
-    started_at = models.DateTimeField(auto_now_add=True)
+    # A default, not auto_now_add, so a restored backup keeps its own times (rolls.restore).
+    started_at = models.DateTimeField(default=timezone.now, editable=False)
     ended_at = models.DateTimeField(null=True, blank=True)
     # What ending the session gave each PC ({character name: XP}), kept for the recap.
     xp_awarded = models.JSONField(default=dict, blank=True)
@@ -104,7 +106,7 @@ class Countdown(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="success"
     )
     completed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -128,7 +130,7 @@ class Challenge(models.Model):
     visibility = models.CharField(
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -185,7 +187,7 @@ class Roll(models.Model):
     snapshot = models.JSONField()
     succeeded = models.BooleanField(null=True)
     idempotency_key = models.CharField(max_length=64)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     gm_note = models.CharField(max_length=500, blank=True)
 
     class Meta:

@@ -22,7 +22,7 @@ from characters.models import AbilityMarks, Character, PeoplePackage
 from characters.services import character_from_sheet
 from rolls.backup import snapshot_ids
 from rolls.backup_checks import read_backup
-from rolls.fragments import roll_entry, roll_summary
+from rolls.fragments import entry_body, roll_summary
 from rolls.log_export import markdown_line
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
 
@@ -47,26 +47,37 @@ def campaign_restore(*, owner: User, data: object) -> Restored:
     """The backup in ``data`` as a new campaign that ``owner`` owns. Any problem raises a
     ValidationError listing every one, and nothing is saved."""
     backup, problems = read_backup(data)
+    if backup is not None:
+        problems = unshowable(backup["log"])
     if problems or backup is None:
         raise ValidationError(problems)
     with transaction.atomic():
-        restored = _save(owner, backup)
-        problems = unshowable(restored.campaign)
-        if problems:
-            raise ValidationError(problems)  # and the transaction takes it all back
-    return restored
+        return _save(owner, backup)
 
 
-def unshowable(campaign: Campaign) -> list[str]:
+def unshowable(log: list[dict[str, Any]]) -> list[str]:
     """The log entries the table could not show. A snapshot's shape is the roll's own, so
-    the way to know that an entry from a file shows is to show it, as the log page, the
-    sheet's last roll and the Markdown export do; a shape none of them reads is refused here
-    rather than failing each time the log is opened."""
+    the way to know that an entry from a file shows is to show it, as the log, the sheet's
+    last roll and the Markdown export do (the part of each that reads the snapshot); a shape
+    none of them reads is refused here rather than failing each time the log is opened.
+
+    It runs before anything is written, so a long log holds no write lock while it is read.
+    Each entry is numbered below any row's id: asking what follows it finds nothing."""
     problems = []
-    rolls = Roll.objects.filter(campaign=campaign).select_related("character", "session")
-    for index, roll in enumerate(rolls.order_by("created_at", "pk")):
+    for index, entry in enumerate(log):
+        roll = Roll(
+            id=-1 - index,
+            kind=entry["kind"],
+            visibility=entry["visibility"],
+            hidden_difficulty=entry["hidden_difficulty"],
+            label=entry["label"],
+            snapshot=entry["snapshot"],
+            succeeded=entry["succeeded"],
+            gm_note=entry["gm_note"],
+            created_at=entry["time"],
+        )
         try:
-            roll_entry(roll, "gm", controls=False)
+            entry_body(roll, gm_view=True)
             roll_summary(roll, gm_view=True)
             roll_summary(roll, gm_view=False)
             markdown_line(roll, gm_view=True)
@@ -140,21 +151,22 @@ def _sessions(
         PlaySession(
             campaign=campaign,
             number=entry["number"],
+            started_at=entry["started_at"],
             ended_at=entry["ended_at"],
             xp_awarded=entry["xp_awarded"],
         )
         for entry in entries
     )
-    # auto_now_add set every start to now; the backup's own times go back in.
-    for session, entry in zip(sessions, entries, strict=True):
-        session.started_at = entry["started_at"]
-    PlaySession.objects.bulk_update(sessions, ["started_at"], batch_size=BATCH)
     SpotlightSpan.objects.bulk_create(
         (
-            SpotlightSpan(session=session, character_id=character_ids[span["character"]], **times)
+            SpotlightSpan(
+                session=session,
+                character_id=character_ids[span["character"]],
+                started_at=span["started_at"],
+                ended_at=span["ended_at"],
+            )
             for session, entry in zip(sessions, entries, strict=True)
             for span in entry["spotlight"]
-            for times in [{"started_at": span["started_at"], "ended_at": span["ended_at"]}]
         ),
         batch_size=BATCH,
     )
@@ -162,26 +174,24 @@ def _sessions(
 
 
 def _countdowns(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
-    fields = ("name", "boxes", "marked", "outcome", "visibility", "completed_at")
+    fields = ("name", "boxes", "marked", "outcome", "visibility", "completed_at", "created_at")
     countdowns = Countdown.objects.bulk_create(
         Countdown(campaign=campaign, **{key: entry[key] for key in fields}) for entry in entries
     )
     by_ref = {entry["ref"]: countdown for countdown, entry in zip(countdowns, entries, strict=True)}
+    paired = []
     for countdown, entry in zip(countdowns, entries, strict=True):
-        countdown.created_at = entry["created_at"]
-        failure = by_ref.get(entry["failure"])
-        countdown.failure_id = failure.pk if failure else None
-    Countdown.objects.bulk_update(countdowns, ["created_at", "failure"], batch_size=BATCH)
+        if entry["failure"] is not None:
+            countdown.failure_id = by_ref[entry["failure"]].pk
+            paired.append(countdown)
+    Countdown.objects.bulk_update(paired, ["failure"], batch_size=BATCH)
 
 
 def _challenges(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
-    fields = ("name", "ladder", "state", "notes", "visibility")
-    challenges = Challenge.objects.bulk_create(
+    fields = ("name", "ladder", "state", "notes", "visibility", "created_at")
+    Challenge.objects.bulk_create(
         Challenge(campaign=campaign, **{key: entry[key] for key in fields}) for entry in entries
     )
-    for challenge, entry in zip(challenges, entries, strict=True):
-        challenge.created_at = entry["created_at"]
-    Challenge.objects.bulk_update(challenges, ["created_at"], batch_size=BATCH)
 
 
 def _log(
@@ -191,8 +201,9 @@ def _log(
     character_ids: dict[int, int],
     session_ids: dict[int, int],
 ) -> None:
-    """The log in its own order, each entry as it was: written first, then given its time,
-    the entry it follows and the snapshot's rows, which need the new ids."""
+    """The log in its own order, each entry as it was. An entry that names another (a Fudge
+    point's reroll follows its roll, a fight's confirmation confirms the fight) gets that
+    one's new id once all are written: they are few, so only they are written twice."""
     rolls = Roll.objects.bulk_create(
         (
             Roll(
@@ -204,21 +215,24 @@ def _log(
                 visibility=entry["visibility"],
                 hidden_difficulty=entry["hidden_difficulty"],
                 label=entry["label"],
-                snapshot={},
+                snapshot=snapshot_ids(entry["snapshot"], character_ids, {}),
                 succeeded=entry["succeeded"],
                 gm_note=entry["gm_note"],
                 idempotency_key=uuid.uuid4().hex,
+                created_at=entry["time"],
             )
             for entry in entries
         ),
         batch_size=BATCH,
     )
     roll_ids = {entry["ref"]: roll.pk for roll, entry in zip(rolls, entries, strict=True)}
+    naming = []
     for roll, entry in zip(rolls, entries, strict=True):
-        roll.created_at = entry["time"]
-        roll.follows_id = roll_ids.get(entry["follows"])
-        roll.snapshot = snapshot_ids(entry["snapshot"], character_ids, roll_ids)
-    Roll.objects.bulk_update(rolls, ["created_at", "follows", "snapshot"], batch_size=BATCH)
+        if entry["follows"] is not None or "confirms" in entry["snapshot"]:
+            roll.follows_id = roll_ids.get(entry["follows"])
+            roll.snapshot = snapshot_ids(entry["snapshot"], character_ids, roll_ids)
+            naming.append(roll)
+    Roll.objects.bulk_update(naming, ["follows", "snapshot"], batch_size=BATCH)
 
 
 def _invites(owner: User, members: list[dict[str, Any]], done: Restored) -> None:
