@@ -1,5 +1,6 @@
 """Reads of character sheets: one character with everything on its sheet, in few queries."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -7,7 +8,7 @@ from django.db.models import Prefetch, QuerySet
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
-from characters.models import AbilityMarks, Character, Feature, Gear, Item
+from characters.models import AbilityMarks, Character, Detail, Feature, Gear, Item
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.abilities import standing
 from fudgetable.rules.building import BuildCheck
@@ -23,6 +24,7 @@ from fudgetable.rules.sheet import (
     derived,
     level_bounds,
 )
+from fudgetable.rules.sheet_modifiers import SheetDetail, sheet_modifiers
 
 
 def characters_visible_to(membership: Membership) -> QuerySet[Character]:
@@ -82,6 +84,15 @@ def rules_sheet(character: Character) -> Sheet:
     )
 
 
+def roll_details(details: Iterable[Detail]) -> list[SheetDetail]:
+    """Peupfudge's statuses and properties that bring a modifier to a roll."""
+    return [
+        SheetDetail(d.name, d.value, d.modifier, situational=d.kind == Detail.Kind.PROPERTY)
+        for d in details
+        if d.modifier and d.kind != Detail.Kind.CHARACTERISTIC
+    ]
+
+
 @dataclass
 class ItemNode:
     item: Item
@@ -126,11 +137,20 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
                 label += f" · {standing(level, mark.poor, mark.decent, mark.great)}"
         step = advance_step(ruleset, sheet_trait, character.xp)
         rows.append(TraitRow(trait, label, step.cost if step.allowed else None, step.reason))
+    is_peup = ruleset.trait_scheme is TraitScheme.ABILITIES
     templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
     track_views = [
         sheet_tracks.view(key, template, sheet_tracks.state_of(template, character.tracks.get(key)))
         for key, template in templates.items()
     ]
+    # The lines every roll from this sheet takes (a gift naming one trait shows on the table).
+    roll_lines = sheet_modifiers(
+        ruleset,
+        trait="",
+        tracks_state=character.tracks,
+        npc_boxes=character.npc_boxes,
+        details=roll_details(character.details.all()) if is_peup else (),
+    )
     check: BuildCheck = build_check(ruleset, sheet)
     low, high = level_bounds(ruleset)
     levels = [(value, ladder.describe(value)) for value in range(low, high + 1)]
@@ -140,12 +160,13 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         "trait_rows": rows,
         "trait_kinds": SCHEME_KINDS[ruleset.trait_scheme],
         "is_ez": ruleset.trait_scheme is TraitScheme.ROLES_ATTRIBUTES,
-        "is_peup": ruleset.trait_scheme is TraitScheme.ABILITIES,
+        "is_peup": is_peup,
         "levels": levels,
         "derived": derived(ruleset, sheet),
         "build": check,
         "trading": ruleset.build.method is BuildMethod.DISTRIBUTION,
         "tracks": track_views,
+        "roll_lines": roll_lines,
         "gifts": [f for f in character.features.all() if f.kind == Feature.Kind.GIFT],
         "faults": [f for f in character.features.all() if f.kind == Feature.Kind.FAULT],
         "armour": [g for g in character.gear.all() if g.kind == Gear.Kind.ARMOR],

@@ -17,6 +17,20 @@ def parse_modifiers(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"[+-]?\d+", text or ""))
 
 
+class LineKeysField(forms.Field):
+    """The keys of the sheet's lines a roller left ticked (``sheet_modifiers.SheetLine.key``).
+    Only keys the sheet offers count, so anything else is dropped, not trusted."""
+
+    widget = forms.SelectMultiple
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        if not isinstance(value, list | tuple) or len(value) > 50:
+            raise forms.ValidationError("Tick the sheet's lines that apply.")
+        return [str(key)[:200] for key in value]
+
+
 class RollForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[
@@ -47,6 +61,8 @@ class RollForm(forms.Form):
     hidden_difficulty = forms.BooleanField(required=False, label="Keep the difficulty hidden")
     key = forms.CharField(max_length=64, min_length=8)
     challenge = forms.IntegerField(required=False)  # a check's margin marks this challenge
+    sheet_lines = LineKeysField(required=False)
+    sheet_lines_for = forms.CharField(required=False, max_length=20)  # the trait they were for
 
     def clean_modifiers(self) -> tuple[int, ...]:
         return parse_modifiers(self.cleaned_data["modifiers"])

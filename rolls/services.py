@@ -2,7 +2,7 @@
 roll is written once and announced to the table when its transaction commits."""
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,11 +17,13 @@ from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules.sheet_modifiers import SheetModifiers
 from rolls import fragments
 from rolls.models import Roll
 from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]
+NO_SHEET = SheetModifiers()  # a roll with no sheet behind it (untrained, or the GM's own)
 
 
 def _words(ruleset: Ruleset, value: int) -> str:
@@ -134,11 +136,22 @@ def roll_check(
     disadvantage: int = 0,
     hidden_difficulty: bool = False,
     secret: bool = False,
+    sheet: SheetModifiers = NO_SHEET,
+    ticked: Collection[str] | None = None,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``_record``), not looked up first: every roll would
-    pay for that query, and a resend's dice, drawn card and XP all roll back."""
+    pay for that query, and a resend's dice, drawn card and XP all roll back.
+
+    ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines
+    ``ticked`` (None: those not situational) join the modifiers, each named in the log, and a
+    character who may take no action is refused."""
     _refuse_observers(membership)
+    if sheet.no_action:
+        who = character.name if character else "This character"
+        raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
+    lines = sheet.chosen(ticked)
+    modifiers = (*modifiers, *(line.amount for line in lines))
     ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
@@ -161,6 +174,8 @@ def roll_check(
     )
     who = character.name if character else membership.user.get_username()
     snapshot = _check_snapshot(ruleset, result, trait_name)
+    if lines:
+        snapshot["sheet_lines"] = [line.to_dict() for line in lines]
     # A hidden difficulty's XP would tell the player the roll failed; the GM awards it later.
     missed = ruleset.xp_on_a_miss and not result.outcome.succeeded and not hidden_difficulty
     pc = character if character is not None and not character.is_npc else None
@@ -316,6 +331,8 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     fudge_points_change(character=roll.character, by=-1)
     snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])
     snapshot["fudge_point_use"] = use
+    if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
+        snapshot["sheet_lines"] = roll.snapshot["sheet_lines"]
     spent, _ = _record(
         membership=membership,
         kind=Roll.Kind.FUDGE_POINT,

@@ -1,7 +1,8 @@
 """The Roll button beside each trait on a character's sheet: a check at the campaign's default
-difficulty, logged at the table like any roll. The sheet belongs to characters; the roll and
-its log are the table's, so the button posts here and the answer is the sheet again, saying
-what came up."""
+difficulty with the sheet's standing lines (its track's penalty, a gift that always applies;
+the situational ones are ticked on the table's roll form), logged at the table like any roll.
+The sheet belongs to characters; the roll and its log are the table's, so the button posts
+here and the answer is the sheet again, saying what came up."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -9,12 +10,13 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from campaigns.selectors import campaign_ruleset
 from characters.access import editable_or_403
 from characters.selectors import sheet_queryset
 from characters.views import render_sheet
 from fudgetable.http import AuthenticatedHttpRequest, form_errors
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, services
+from rolls import fragments, roll_lines, services
 from rolls.forms import SheetRollForm
 
 
@@ -31,12 +33,14 @@ def sheet_roll(
         messages.error(request, "no such trait on this sheet")
     else:
         try:
+            ruleset = campaign_ruleset(character.campaign)
             roll = services.roll_check(
                 membership=membership,
                 key=form.cleaned_data["key"],
                 level=trait.level + trait.modifier,
                 trait_name=trait.name,
                 character=character,
+                sheet=roll_lines.offered(ruleset, character, trait.name),
             )
         except RulesError as error:
             messages.error(request, error.message)

@@ -16,7 +16,7 @@ from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, selectors, services
+from rolls import fragments, roll_lines, selectors, services
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.models import Roll
@@ -180,12 +180,15 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
     if kind == "contest":
         return _contest(membership, data)
     character, trait_name, level = _character_and_level(membership, data)
+    ruleset = campaign_ruleset(membership.campaign)
     return services.roll_check(
         membership=membership,
         key=key,
         level=level,
         trait_name=trait_name,
         character=character,
+        sheet=roll_lines.offered(ruleset, character, trait_name),
+        ticked=roll_lines.ticked_lines(data),
         modifiers=data["modifiers"],
         difficulty=data.get("difficulty"),
         advantage=int(data.get("advantage") or 0),
@@ -265,12 +268,22 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
 def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """The exact chance of success, and the chart of margins, before the dice are rolled."""
     membership = membership_or_404(request.user, campaign_id)
-    form = RollForm({**request.GET.dict(), "key": "odds-preview"})
+    data = request.GET.copy()
+    data["key"] = "odds-preview"
+    form = RollForm(data)
     context: dict[str, object] = {"campaign": membership.campaign}
     if form.is_valid() and form.cleaned_data["kind"] == "check":
         try:
-            _, _, level = _character_and_level(membership, form.cleaned_data)
-            context.update(odds_context(membership, level, form.cleaned_data))
+            character, trait_name, level = _character_and_level(membership, form.cleaned_data)
+            ruleset = campaign_ruleset(membership.campaign)
+            sheet = roll_lines.offered(ruleset, character, trait_name)
+            chosen = sheet.chosen(roll_lines.ticked_lines(form.cleaned_data))
+            context["sheet_lines"] = [(line, line in chosen) for line in sheet.lines]
+            context["sheet_lines_for"] = form.cleaned_data["trait"]
+            context["no_action"] = sheet.no_action and f"{character} is {sheet.no_action}"
+            cleaned = {**form.cleaned_data}
+            cleaned["modifiers"] = (*cleaned["modifiers"], *(line.amount for line in chosen))
+            context.update(odds_context(membership, level, cleaned))
         except RulesError as error:
             context["odds_error"] = error.message
     return render(request, "rolls/table.html#odds", context)

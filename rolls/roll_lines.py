@@ -1,0 +1,49 @@
+"""The sheet's lines for a roll (``fudgetable.rules.sheet_modifiers``), gathered from the
+database: the character's tracks come with it, its gifts and faults that name the trait and,
+in Peupfudge, its statuses and properties, in one query each."""
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from characters.models import Character, Detail, Feature
+from characters.selectors import roll_details
+from fudgetable.rules.character import Fault, Gift, Modifier
+from fudgetable.rules.rulesets import Ruleset, TraitScheme
+from fudgetable.rules.sheet_modifiers import SheetModifiers, sheet_modifiers
+
+UNTRAINED = "untrained"
+
+
+def offered(ruleset: Ruleset, character: Character | None, trait: str) -> SheetModifiers:
+    """Every line ``character``'s sheet offers for a roll of ``trait``; none without one."""
+    if character is None:
+        return SheetModifiers()
+    gifts: list[Gift] = []
+    faults: list[Fault] = []
+    if trait != UNTRAINED:
+        for feature in Feature.objects.filter(character=character, target__iexact=trait.strip()):
+            modifiers = (Modifier(feature.target, feature.amount, feature.situation),)
+            if feature.kind == Feature.Kind.GIFT:
+                gifts.append(Gift(feature.name, modifiers, feature.supernormal))
+            else:
+                faults.append(Fault(feature.name, modifiers))
+    details = []
+    if ruleset.trait_scheme is TraitScheme.ABILITIES:
+        details = roll_details(Detail.objects.filter(character=character).exclude(modifier=0))
+    return sheet_modifiers(
+        ruleset,
+        trait=trait,
+        tracks_state=character.tracks,
+        npc_boxes=character.npc_boxes if character.is_npc else None,
+        gifts=gifts,
+        faults=faults,
+        details=details,
+    )
+
+
+def ticked_lines(data: Mapping[str, Any]) -> Collection[str] | None:
+    """The lines a roll form ticked, or None when its breakdown was not the one shown for this
+    trait (no JavaScript, a one-tap roll, a trait changed since): then the defaults apply."""
+    if str(data.get("sheet_lines_for") or "") != str(data.get("trait") or ""):
+        return None
+    return frozenset(data.get("sheet_lines") or ())
