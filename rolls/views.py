@@ -16,6 +16,8 @@ from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.resolution.action import ModifierPolicy
+from fudgetable.rules.rulesets import Ruleset
 from rolls import fragments, roll_lines, selectors, services
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
@@ -281,12 +283,23 @@ def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
             context["sheet_lines"] = [(line, line in chosen) for line in sheet.lines]
             context["sheet_lines_for"] = form.cleaned_data["trait"]
             context["no_action"] = sheet.no_action and f"{character} is {sheet.no_action}"
+            context["policy"] = _policy_words(ruleset)
             cleaned = {**form.cleaned_data}
             cleaned["modifiers"] = (*cleaned["modifiers"], *(line.amount for line in chosen))
             context.update(odds_context(membership, level, cleaned))
         except RulesError as error:
             context["odds_error"] = error.message
     return render(request, "rolls/table.html#odds", context)
+
+
+def _policy_words(ruleset: Ruleset) -> str:
+    """How the ruleset adds a roll's modifiers up, said beside the sheet's lines."""
+    rules = ruleset.static_rules
+    if rules.modifiers is ModifierPolicy.LARGEST:
+        return "Only the largest bonus and the largest penalty count."
+    if rules.modifiers is ModifierPolicy.CAPPED:
+        return f"All of them count, up to {rules.modifier_cap:+d} or -{rules.modifier_cap} in all."
+    return ""
 
 
 def _visible_roll(membership: Membership, campaign_id: int, roll_id: int) -> Roll:

@@ -66,6 +66,7 @@ def test_the_roller_sees_the_lines_and_the_odds_follow_what_is_ticked(
     page = shown.content.decode()
     assert 'name="sheet_lines" value="track:injury" checked' in page
     assert "Injury: Hurt <strong>-1</strong>" in page
+    assert "Only the largest bonus and the largest penalty count." in page  # Fudge Lite
     with_penalty = shown.context["chance"]
     unticked = odds(
         client, campaign, kind="check", trait=stealth.pk, difficulty=1, sheet_lines_for=stealth.pk
