@@ -1,15 +1,49 @@
-"""The odds shown before a roll: the exact chance of success and a small chart of margins."""
+"""The odds shown before a roll: the exact chance of what the roller hopes for and a small chart
+of every way it can land, for a check, an opposed roll and a situational or reaction roll."""
 
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
+from characters.models import Trait
 from fudgetable.rules import checks
+from fudgetable.rules.resolution.readings import reaction
+from fudgetable.rules.rulesets import Ruleset
 
 CHART_WIDTH, CHART_HEIGHT = 280, 80
 
 
+def _bars(
+    chances: Mapping[int, Fraction], succeeds: Callable[[int], bool], label: Callable[[int], str]
+) -> dict[str, Any]:
+    """The chart: one bar per value, coloured by whether it is what the roller hopes for."""
+    tallest = max(chances.values())
+    width = CHART_WIDTH / len(chances)
+    bars = []
+    for index, (value, p) in enumerate(sorted(chances.items())):
+        height = round(float(p / tallest) * (CHART_HEIGHT - 14), 1)
+        bars.append(
+            {
+                "label": label(value),
+                "percent": round(float(p) * 100, 1),
+                "x": round(index * width, 1),
+                "y": round(CHART_HEIGHT - 14 - height, 1),
+                "width": round(width - 2, 1),
+                "height": height,
+                "succeeds": succeeds(value),
+            }
+        )
+    return {"bars": bars, "chart_width": CHART_WIDTH, "chart_height": CHART_HEIGHT}
+
+
+def _headline(chance: Fraction, words: str) -> dict[str, Any]:
+    return {"chance": chance, "chance_percent": round(float(chance) * 100, 1), "odds_words": words}
+
+
 def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> dict[str, Any]:
+    """A trait check against its difficulty: the chance of success and of each margin."""
     ruleset = campaign_ruleset(membership.campaign)
     difficulty = (
         ruleset.default_difficulty if data.get("difficulty") is None else data["difficulty"]
@@ -24,26 +58,53 @@ def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> di
     margins = checks.margins(
         ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
     )
-    tallest = max(margins.values())
-    width = CHART_WIDTH / len(margins)
-    bars = [
-        {
-            "margin": margin,
-            "percent": round(float(p) * 100, 1),
-            "x": round(index * width, 1),
-            "width": round(width - 2, 1),
-            "height": round(float(p / tallest) * (CHART_HEIGHT - 14), 1),
-            "succeeds": margin > 0 or (margin == 0 and ruleset.static_rules.tie.value == "success"),
-        }
-        for index, (margin, p) in enumerate(sorted(margins.items()))
-    ]
-    for bar in bars:
-        bar["y"] = round(CHART_HEIGHT - 14 - bar["height"], 1)
+    ties_succeed = ruleset.static_rules.tie.value == "success"
     return {
-        "chance": chance,
-        "chance_percent": round(float(chance) * 100, 1),
-        "difficulty_name": ruleset.ladder.describe(difficulty),
-        "bars": bars,
-        "chart_width": CHART_WIDTH,
-        "chart_height": CHART_HEIGHT,
+        **_headline(chance, f"to succeed against {ruleset.ladder.describe(difficulty)}"),
+        **_bars(
+            margins,
+            lambda margin: margin > 0 or (margin == 0 and ties_succeed),
+            lambda margin: f"margin {margin:+d}",
+        ),
     }
+
+
+def contest_context(
+    ruleset: Ruleset,
+    level: int,
+    opposing: Trait,
+    modifiers: Sequence[int],
+    opponent_modifiers: Sequence[int],
+) -> dict[str, Any]:
+    """An opposed roll: the chance of winning and of each relative degree, with the NPC's
+    side rolled by the campaign's NPC roll mode."""
+    odds = checks.contest_odds(
+        ruleset,
+        active_level=level,
+        passive_level=opposing.level + opposing.modifier,
+        active_modifiers=modifiers,
+        passive_modifiers=opponent_modifiers,
+        passive_is_npc=opposing.character.is_npc,
+    )
+    words = f"to win against {opposing.character.name} ({opposing.name})"
+    return {
+        **_headline(odds.chance, words),
+        **_bars(odds.degrees, lambda degree: degree > 0, lambda degree: f"by {degree:+d}"),
+    }
+
+
+def reading_context(ruleset: Ruleset, modifiers: Sequence[int], *, npc_reaction: bool) -> dict:
+    """A situational or reaction roll: the chance of each result, and of each reaction."""
+    results = checks.reading_odds(ruleset, modifiers=modifiers)
+    describe = ruleset.ladder.describe
+    context: dict[str, Any] = {"odds_words": "Each result, read from Fair"}
+    if npc_reaction:
+        bands: dict[str, Fraction] = {}
+        for result, p in sorted(results.items(), reverse=True):
+            # A result is what it is; the band is read from it as ``reaction`` reads it.
+            band = reaction(result - checks.FAIR_ON_THE_STANDARD_LADDER, (), ruleset.static_rules)
+            name = band.reaction.value.replace("-", " ")
+            bands[name] = bands.get(name, Fraction(0)) + p
+        context["bands"] = [(name, round(float(p) * 100, 1)) for name, p in bands.items()]
+        context["odds_words"] = "Each reaction"
+    return {**context, **_bars(results, lambda result: result > 1, describe)}

@@ -21,8 +21,9 @@ from fudgetable.rules.rulesets import Ruleset
 from rolls import fragments, roll_lines, selectors, services
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
+from rolls.gm_cards import first_error
 from rolls.models import Roll
-from rolls.odds_chart import odds_context
+from rolls.odds_chart import contest_context, odds_context, reading_context
 
 
 def _rollable(membership: Membership) -> QuerySet[Character]:
@@ -128,17 +129,7 @@ def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
     character, trait = _character_and_trait(membership, data)
     if character is None or trait is None:
         raise RulesError("trait", "an opposed roll needs a trait on the roller's sheet")
-    opposing = (
-        Trait.objects.filter(
-            pk=data["opponent_trait"],
-            character_id=data["opponent"],
-            character__in=_opponents(membership),
-        )
-        .select_related("character")
-        .first()
-    )
-    if opposing is None:
-        raise RulesError("opponent", "pick an opponent you may roll against and one of its traits")
+    opposing = _opposing(membership, data)
     return services.roll_contest(
         membership=membership,
         key=str(data["key"]),
@@ -150,6 +141,22 @@ def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
         opponent_modifiers=data["opponent_modifiers"],
         secret=bool(data.get("secret")) and membership.is_gm,
     )
+
+
+def _opposing(membership: Membership, data: dict[str, Any]) -> Trait:
+    """The opponent's trait an opposed roll names, if this person may roll against it."""
+    opposing = (
+        Trait.objects.filter(
+            pk=data["opponent_trait"],
+            character_id=data["opponent"],
+            character__in=_opponents(membership),
+        )
+        .select_related("character")
+        .first()
+    )
+    if opposing is None:
+        raise RulesError("opponent", "pick an opponent you may roll against and one of its traits")
+    return opposing
 
 
 def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
@@ -268,28 +275,45 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    """The exact chance of success, and the chart of margins, before the dice are rolled."""
+    """The exact odds, and the chart of every result, before the dice are rolled: of success
+    for a check (with the sheet's lines to tick), of winning an opposed roll, of each result of
+    a situational or reaction roll."""
     membership = membership_or_404(request.user, campaign_id)
     data = request.GET.copy()
     data["key"] = "odds-preview"
     form = RollForm(data)
     context: dict[str, object] = {"campaign": membership.campaign}
-    if form.is_valid() and form.cleaned_data["kind"] == "check":
+    if form.is_valid():
         try:
-            character, trait_name, level = _character_and_level(membership, form.cleaned_data)
-            ruleset = campaign_ruleset(membership.campaign)
-            sheet = roll_lines.offered(ruleset, character, trait_name)
-            chosen = sheet.chosen(roll_lines.ticked_lines(form.cleaned_data))
-            context["sheet_lines"] = [(line, line in chosen) for line in sheet.lines]
-            context["sheet_lines_for"] = form.cleaned_data["trait"]
-            context["no_action"] = sheet.no_action and f"{character} is {sheet.no_action}"
-            context["policy"] = _policy_words(ruleset)
-            cleaned = {**form.cleaned_data}
-            cleaned["modifiers"] = (*cleaned["modifiers"], *(line.amount for line in chosen))
-            context.update(odds_context(membership, level, cleaned))
+            context.update(_odds(membership, form.cleaned_data))
         except RulesError as error:
             context["odds_error"] = error.message
+    else:
+        context["odds_error"] = first_error(form)
     return render(request, "rolls/table.html#odds", context)
+
+
+def _odds(membership: Membership, data: dict[str, Any]) -> dict[str, object]:
+    ruleset = campaign_ruleset(membership.campaign)
+    kind = data["kind"]
+    if kind in ("situational", "reaction"):
+        return reading_context(ruleset, data["modifiers"], npc_reaction=kind == "reaction")
+    character, trait_name, level = _character_and_level(membership, data)
+    if kind == "contest":
+        opposing = _opposing(membership, data)
+        return contest_context(
+            ruleset, level, opposing, data["modifiers"], data["opponent_modifiers"]
+        )
+    sheet = roll_lines.offered(ruleset, character, trait_name)
+    chosen = sheet.chosen(roll_lines.ticked_lines(data))
+    modifiers = (*data["modifiers"], *(line.amount for line in chosen))
+    return {
+        "sheet_lines": [(line, line in chosen) for line in sheet.lines],
+        "sheet_lines_for": data["trait"],
+        "no_action": sheet.no_action and f"{character} is {sheet.no_action}",
+        "policy": _policy_words(ruleset),
+        **odds_context(membership, level, {**data, "modifiers": modifiers}),
+    }
 
 
 def _policy_words(ruleset: Ruleset) -> str:

@@ -194,14 +194,59 @@ def contest(
 ) -> ContestResult:
     """An opposed action. A PC's side rolls the campaign's opposed dice; an NPC's side rolls
     by the campaign's NPC roll mode (none: the NPC's level stands as it is)."""
-    active_method = ruleset.opposed_dice
-    passive_method = npc_roll_method(ruleset.npc_roll).key if passive_is_npc else active_method
+    active_method, passive_method = _contest_methods(ruleset, passive_is_npc=passive_is_npc)
     mine, theirs = check_modifiers(active_modifiers), check_modifiers(passive_modifiers)
     active_roll = get_method(active_method).roll(rng)
     passive_roll = get_method(passive_method).roll(rng)
     outcome = resolve_opposed(
         active=Side(active_level, active_roll.total, mine),
         passive=Side(passive_level, passive_roll.total, theirs),
+        rules=ruleset.opposed_rules,
+    )
+    won = contest_odds(
+        ruleset,
+        active_level=active_level,
+        passive_level=passive_level,
+        active_modifiers=mine,
+        passive_modifiers=theirs,
+        passive_is_npc=passive_is_npc,
+    ).chance
+    degree = _degree(ruleset, outcome.relative_degree, dynamic=True)
+    return ContestResult(active_roll, passive_roll, outcome, won, degree)
+
+
+def _contest_methods(ruleset: Ruleset, *, passive_is_npc: bool) -> tuple[str, str]:
+    active = ruleset.opposed_dice
+    return active, npc_roll_method(ruleset.npc_roll).key if passive_is_npc else active
+
+
+@dataclass(frozen=True)
+class ContestOdds:
+    """An opposed action's odds before anyone rolls, from the active side's point of view."""
+
+    chance: Fraction  # of winning
+    degrees: dict[int, Fraction]  # of each relative degree (active result - passive result)
+
+
+def contest_odds(
+    ruleset: Ruleset,
+    *,
+    active_level: int,
+    passive_level: int,
+    active_modifiers: Sequence[int] = (),
+    passive_modifiers: Sequence[int] = (),
+    passive_is_npc: bool = False,
+) -> ContestOdds:
+    """The exact odds of ``contest`` with the same sides, under each NPC roll mode."""
+    active_method, passive_method = _contest_methods(ruleset, passive_is_npc=passive_is_npc)
+    mine, theirs = check_modifiers(active_modifiers), check_modifiers(passive_modifiers)
+    degrees = odds.opposed_degree_distribution(
+        active_method,
+        passive_method,
+        active_level=active_level,
+        passive_level=passive_level,
+        active_modifiers=mine,
+        passive_modifiers=theirs,
         rules=ruleset.opposed_rules,
     )
     won = odds.opposed_success_chance(
@@ -213,8 +258,18 @@ def contest(
         passive_modifiers=theirs,
         rules=ruleset.opposed_rules,
     )
-    degree = _degree(ruleset, outcome.relative_degree, dynamic=True)
-    return ContestResult(active_roll, passive_roll, outcome, won, degree)
+    return ContestOdds(won, degrees)
+
+
+def reading_odds(ruleset: Ruleset, *, modifiers: Sequence[int] = ()) -> dict[int, Fraction]:
+    """The chance of each result of a situational or reaction roll (4dF read from Fair, as
+    ``situational`` rolls it); a reaction's band follows from its result."""
+    return odds.result_distribution(
+        "4dF",
+        level=FAIR_ON_THE_STANDARD_LADDER,
+        modifiers=check_modifiers(modifiers),
+        rules=ruleset.static_rules,
+    )
 
 
 @dataclass(frozen=True)

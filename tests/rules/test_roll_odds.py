@@ -1,0 +1,54 @@
+"""The odds before an opposed roll and a situational or reaction roll, against the seeds."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from fudgetable.rules import checks
+from fudgetable.rules.rulesets import PRESETS
+
+F95 = PRESETS["fudge-1995"]
+
+
+def test_an_npc_who_does_not_roll_stands_as_the_difficulty() -> None:
+    """Fudge 1995 3.5: "have only the player roll, and simply let the NPC's trait level be the
+    Difficulty Level"; a relative degree of 0 keeps the status quo. Good against Fair wins on
+    a roll of 0 or better: 62% in 3.23's table (50/81 exactly)."""
+    standing = replace(F95, npc_roll="none")
+    odds = checks.contest_odds(standing, active_level=2, passive_level=1, passive_is_npc=True)
+    assert odds.chance == Fraction(50, 81)
+    assert round(float(odds.chance) * 100) == 62
+    assert sum(odds.degrees.values()) == 1
+
+
+@pytest.mark.parametrize("mode", ["none", "1dF", "2dF", "4dF"])
+def test_the_odds_are_those_the_roll_reports_under_each_npc_roll_mode(mode) -> None:
+    ruleset = replace(F95, npc_roll=mode)
+    sides = {"active_level": 1, "passive_level": 2, "active_modifiers": (1,)}
+    before = checks.contest_odds(ruleset, passive_is_npc=True, **sides)
+    rolled = checks.contest(ruleset, passive_is_npc=True, **sides)
+    assert before.chance == rolled.chance
+    winning = sum(p for degree, p in before.degrees.items() if degree > 0)
+    assert winning == before.chance  # Fudge 1995: only a positive relative degree wins
+
+
+def test_a_pc_against_a_pc_rolls_the_same_dice_on_both_sides() -> None:
+    even = checks.contest_odds(F95, active_level=1, passive_level=1)
+    assert even.degrees == {-d: p for d, p in even.degrees.items()}  # symmetric
+    assert even.chance < Fraction(1, 2)  # a tie is nobody's win
+
+
+def test_a_situational_roll_is_read_from_fair() -> None:
+    """Fudge 1995 3.1: "a result of 0 is a Fair result, +1 a Good result"; 3.23: +1 or
+    better 38%."""
+    results = checks.reading_odds(F95)
+    good_or_better = sum(p for result, p in results.items() if result >= 2)
+    assert good_or_better == Fraction(31, 81)
+    assert round(float(good_or_better) * 100) == 38
+    assert results[1] == Fraction(19, 81)
+
+
+def test_a_reactions_modifiers_go_through_the_ruleset() -> None:
+    """Fudge 1995 3.7: Nathaniel's +1 and +1 are cancelled by the -2."""
+    assert checks.reading_odds(F95, modifiers=(1, 1, -2)) == checks.reading_odds(F95)
