@@ -153,6 +153,10 @@ COMMANDS: dict[str, Command] = {
             character=c, track=d["track"], box=d["box"][0], marked=d["box"][1]
         ),
     ),
+    "track-ease": Command(
+        f.TrackEaseForm,
+        lambda m, c, d: services.track_ease(character=c, track=d["track"], box=d["box"]),
+    ),
     "track-heal": Command(
         f.TrackHealForm,
         lambda m, c, d: services.track_heal(character=c, track=d["track"], action=d["action"]),

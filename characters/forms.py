@@ -172,6 +172,11 @@ class TrackBoxForm(forms.Form):
         return int(number), wish == "mark"
 
 
+class TrackEaseForm(forms.Form):
+    track = forms.CharField(max_length=20)
+    box = forms.IntegerField(min_value=0, max_value=99)
+
+
 class TrackHealForm(forms.Form):
     track = forms.CharField(max_length=20)
     action = forms.CharField(max_length=20)

@@ -25,6 +25,7 @@ from fudgetable.rules.sheet import (
     level_bounds,
 )
 from fudgetable.rules.sheet_modifiers import SheetDetail, sheet_modifiers
+from fudgetable.rules.tracks import ConditionTrack
 
 
 def characters_visible_to(membership: Membership) -> QuerySet[Character]:
@@ -167,6 +168,15 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         "trading": ruleset.build.method is BuildMethod.DISTRIBUTION,
         "tracks": track_views,
         "roll_lines": roll_lines,
+        # Condition tracks with a box a Fudge point could ease, where the campaign allows it.
+        "easable": {
+            view.key
+            for view, template in zip(track_views, templates.values(), strict=True)
+            if isinstance(template, ConditionTrack)
+            and any(mark != "clear" for _, _, boxes in view.rows for _, mark in boxes)
+        }
+        if "reduce-condition" in ruleset.fudge_point_uses and character.fudge_points
+        else set(),
         "gifts": [f for f in character.features.all() if f.kind == Feature.Kind.GIFT],
         "faults": [f for f in character.features.all() if f.kind == Feature.Kind.FAULT],
         "armour": [g for g in character.gear.all() if g.kind == Gear.Kind.ARMOR],

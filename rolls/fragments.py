@@ -21,7 +21,15 @@ SECRET_TEXT = "The GM rolled (secret)"
 
 # The Fudge point uses that act on a roll already made (checks.fudge_point_result); the
 # campaign's other uses are spent on the sheet. Button words, short enough for a phone.
-ROLL_USES = {"reroll": "Reroll", "alter-by-one": "+1", "failure-to-success": "Make it a success"}
+ROLL_USES = {
+    "reroll": "Reroll",
+    "alter-by-one": "+1",
+    "failure-to-success": "Make it a success",
+    "auto-success": "Succeed (Superb or easier)",
+    "plus-four": "Take +4",
+}
+# Uses that only a failed check may take; on a hidden difficulty only the GM sees they apply.
+ON_A_FAILURE = ("failure-to-success", "auto-success")
 # A Fudge point is spent on a check, or again on the check a spend made.
 SPENDABLE_KINDS = (Roll.Kind.CHECK, Roll.Kind.FUDGE_POINT)
 
@@ -35,14 +43,14 @@ def allowed_uses(campaign: Campaign) -> tuple[str, ...]:
 
 def spendable(roll: Roll, allowed: Sequence[str], *, gm_view: bool) -> list[tuple[str, str]]:
     """The spend buttons a roll gets: a PC's check, and turning it into a success only when it
-    failed. A player never gets that one on a hidden difficulty: offering it would say whether
+    failed. A player never gets those on a hidden difficulty: offering them would say whether
     the roll failed. Who may spend for the PC is the caller's question."""
     character = roll.character
     if roll.kind not in SPENDABLE_KINDS or character is None or character.is_npc:
         return []
     uses = []
     for use in allowed:
-        if use == "failure-to-success" and (
+        if use in ON_A_FAILURE and (
             roll.succeeded is not False or (roll.hidden_difficulty and not gm_view)
         ):
             continue

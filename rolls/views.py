@@ -349,7 +349,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
     elif (
         spent_on.hidden_difficulty
         and not membership.is_gm
-        and form.cleaned_data["use"] == "failure-to-success"
+        and form.cleaned_data["use"] in fragments.ON_A_FAILURE
     ):
         # Whether it failed is what the hidden difficulty hides; the GM decides this one.
         problem = "Only the GM turns a roll against a hidden difficulty into a success."

@@ -15,13 +15,14 @@ from characters.models import (
 )
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services._common import StaleEdit, locked, track_template
-from fudgetable.rules import fight, sheet_tracks
+from fudgetable.rules import fight, sheet_tracks, tracks
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.sheet import (
     build_check,
     gift_or_fault_step,
 )
+from fudgetable.rules.tracks import ConditionTrack, TrackState
 
 # --- gifts, faults, gear, inventory, details ----------------------------------------------
 
@@ -180,6 +181,27 @@ def track_heal(*, character: Character, track: str, action: str) -> Character:
     state = sheet_tracks.state_of(template, character.tracks.get(track))
     character.tracks[track] = sheet_tracks.heal(template, state, action).to_dict()
     character.save(update_fields=["tracks", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def track_ease(*, character: Character, track: str, box: int) -> Character:
+    """A Fudge point spent to reduce a condition's severity by one level (Fudge Lite, "Fudge
+    Points"): the condition moves to a free box of the group below, or clears from the first."""
+    character = locked(character)
+    ruleset = campaign_ruleset(character.campaign)
+    if "reduce-condition" not in ruleset.fudge_point_uses:
+        raise RulesError("use", "this campaign does not spend Fudge points on conditions")
+    template = track_template(character, track)
+    if not isinstance(template, ConditionTrack):
+        raise RulesError("track", "a Fudge point eases a condition track's box, not a wound")
+    if character.fudge_points < 1:
+        raise RulesError("fudge_points", "no Fudge points left to spend")
+    state = sheet_tracks.state_of(template, character.tracks.get(track))
+    assert isinstance(state, TrackState)
+    character.tracks[track] = tracks.ease(template, state, box).to_dict()
+    character.fudge_points -= 1
+    character.save(update_fields=["tracks", "fudge_points", "updated_at"])
     return character
 
 

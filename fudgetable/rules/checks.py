@@ -333,6 +333,30 @@ def fudge_point_result(
             before.outcome.rules,
         )
         return CheckResult(before.roll, turned, before.chance, before.degree)
+    if use == "auto-success":
+        # "Automatically succeed at any unopposed roll of Superb or lower difficulty."
+        if difficulty > ruleset.ladder.value("Superb"):
+            raise RulesError("use", "only a difficulty of Superb or lower is passed by a point")
+        if before.outcome.outcome is Outcome.SUCCESS:
+            raise RulesError("use", "the check already succeeded")
+        passed = replace(before.outcome, outcome=Outcome.SUCCESS)
+        return CheckResult(before.roll, passed, before.chance, before.degree)
+    if use == "plus-four":
+        # "Get a +4 result without rolling": the dice are set aside, so no face is shown and
+        # nothing natural about it can be a critical.
+        unrolled = Roll(before.roll.method, (), 4)
+        after = trait_check(
+            ruleset,
+            level=side.level,
+            difficulty=difficulty,
+            modifiers=side.modifiers,
+            method=before.roll.method,
+            roll=unrolled,
+        )
+        # A margin of four may still be a critical where the campaign reads margins.
+        critical = ruleset.static_rules.critical(0, after.outcome.margin)
+        after = replace(after, outcome=replace(after.outcome, critical=critical))
+        return after
     raise RulesError("use", f"{use} is spent outside a roll; note it on the sheet")
 
 

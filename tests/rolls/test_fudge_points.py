@@ -204,3 +204,37 @@ def test_spend_buttons_go_to_the_players_own_screen_and_every_gm(
     page = client_for(member).get(log).text
     assert page.count("Spend a Fudge point") == 1  # only on the newer roll
     assert client_for(owner).get(url).text.count("Spend a Fudge point") == 1
+
+
+def test_a_point_passes_a_failed_check_of_superb_or_easier(client_for, member, campaign, hero):
+    """Fudge Lite: "Automatically succeed at any unopposed roll of Superb or lower
+    difficulty." """
+    set_rules(campaign, fudge_point_uses=["auto-success"])
+    client = client_for(member)
+    superb = campaign_ruleset(campaign).ladder.value("Superb")
+    data = roll_form(hero, trait(hero), difficulty=superb, modifiers="-9")
+    assert "Succeed (Superb or easier)" in post_roll(client, campaign, data).text
+    failed = Roll.objects.get(kind="check")
+    spend(client, failed, "auto-success")
+    passed = Roll.objects.get(kind="fudge-point")
+    assert passed.succeeded and passed.snapshot["outcome"] == "success"
+    assert points(hero) == 2
+    too_hard = check(client, campaign, hero, difficulty=superb + 1, modifiers="-9")
+    answer = spend(client, too_hard, "auto-success")
+    assert "Only a difficulty of Superb or lower is passed by a point." in answer.text
+    assert points(hero) == 2 and Roll.objects.filter(kind="fudge-point").count() == 1
+
+
+def test_a_point_takes_plus_four_without_rolling_and_a_double_tap_pays_once(
+    client_for, member, campaign, hero
+):
+    set_rules(campaign, fudge_point_uses=["plus-four"])
+    client = client_for(member)
+    first = check(client, campaign, hero, difficulty=1)
+    key = fresh_key()
+    spend(client, first, "plus-four", key=key)
+    spend(client, first, "plus-four", key=key)
+    four = Roll.objects.get(kind="fudge-point").snapshot
+    assert four["roll"] == 4 and four["faces"] == [] and four["shown"] == []
+    assert four["result"] == four["level"] + four["modifier"] + 4
+    assert points(hero) == 2

@@ -10,7 +10,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.dice import DeckState, Roll, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.odds import success_chance
-from fudgetable.rules.resolution import Outcome
+from fudgetable.rules.resolution import Criticals, Outcome
 from fudgetable.rules.rulesets import PRESETS, resolve
 
 LITE, EZ, F95, FATE, PEUP = (
@@ -149,6 +149,32 @@ def test_fudge_points_reroll_alter_or_turn_a_failure():
     with pytest.raises(RulesError) as error:
         checks.fudge_point_result(LITE, "failure-to-success", failed)
     assert error.value.setting == "use"
+
+
+def test_a_fudge_point_passes_an_unopposed_check_of_superb_or_lower():
+    """Fudge Lite, "Fudge Points": "Automatically succeed at any unopposed roll of Superb or
+    lower difficulty." """
+    allowed = replace(LITE, fudge_point_uses=("auto-success",))
+    superb = LITE.ladder.value("Superb")
+    failed = checks.trait_check(allowed, level=FAIR, difficulty=superb, roll=dice(0, 0, 0, -1))
+    passed = checks.fudge_point_result(allowed, "auto-success", failed)
+    assert passed.outcome.outcome is Outcome.SUCCESS and passed.roll == failed.roll
+    beyond = checks.trait_check(allowed, level=FAIR, difficulty=superb + 1, roll=dice(0, 0, 0, 0))
+    with pytest.raises(RulesError, match="Superb or lower"):
+        checks.fudge_point_result(allowed, "auto-success", beyond)
+    with pytest.raises(RulesError, match="already succeeded"):
+        checks.fudge_point_result(allowed, "auto-success", passed)
+
+
+def test_a_fudge_point_buys_a_plus_four_result_without_rolling():
+    """Fudge Lite, "Fudge Points": "Get a +4 result without rolling." Fudge 1995 3.6: a
+    natural +4 is a critical, but these dice never rolled."""
+    natural = replace(LITE, fudge_point_uses=("plus-four",), criticals=Criticals.NATURAL)
+    failed = checks.trait_check(natural, level=FAIR, difficulty=GREAT, roll=dice(-1, -1, 0, 0))
+    four = checks.fudge_point_result(natural, "plus-four", failed)
+    assert four.roll.faces == () and four.roll.total == 4
+    assert four.outcome.result == FAIR + 4 and four.outcome.outcome is Outcome.SUCCESS
+    assert four.outcome.critical is None
 
 
 @pytest.mark.parametrize(
