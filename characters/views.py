@@ -11,6 +11,7 @@ from characters import services
 from characters.access import character_or_404, editable_or_403, may_edit
 from characters.commands import COMMANDS
 from characters.forms import GEAR_PRESETS, CharacterCreateForm, ProfileForm
+from characters.live_sheets import sheet_changed
 from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_context, sheet_queryset
 from fudgetable.http import AuthenticatedHttpRequest, form_errors, new_key
@@ -111,6 +112,8 @@ def sheet_command(
             spec.run(membership, character, form.cleaned_data)
         except RulesError as error:
             messages.error(request, error.message)
+        else:
+            sheet_changed(character)
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
@@ -143,6 +146,7 @@ def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: i
         )
         character = sheet_queryset(character.campaign).get(pk=character.pk)
         return render_sheet(request, character, membership, status=409)
+    sheet_changed(character)
     messages.success(request, "Saved.")
     return redirect("characters:sheet", campaign_id, character_id)
 

@@ -133,3 +133,11 @@ def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) 
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
+
+
+def sheet_changed(campaign_id: int, character_id: int, *, players: bool) -> None:
+    """Tells the open copies of a sheet (``SheetConsumer``) that it changed, once the current
+    transaction commits; they fetch it again as their viewer may see it. ``players=False``
+    (an NPC the players have not met) reaches only GMs' copies."""
+    message = {"type": "table.sheet", "character_id": character_id, "players": players}
+    _send_on_commit(campaign_id, message)

@@ -5,10 +5,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
+from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Membership
 from campaigns.selectors import membership_for
+from characters.access import sheet_visible
 from fudgetable import live
 from rolls import fragments
 from rolls.models import TableConnection
@@ -164,6 +166,75 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.is_gm = membership.is_gm
         state, self.entries_sent, _ = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
+
+    async def table_sheet(self, event: dict[str, Any]) -> None:
+        """A sheet changed: the table hears of it through ``party.changed`` instead."""
+
+
+class SheetConsumer(AsyncWebsocketConsumer):
+    """An open sheet page's socket: it hears only that its sheet changed, and then asks for
+    the sheet again over HTTP, where the sheet's own rules decide what its viewer sees (a
+    player's private notes never travel to another player's socket, as nothing of the sheet
+    travels on this one). It sends no table state, and counts nobody as at the table."""
+
+    campaign_id: int
+    character_id: int
+    is_gm: bool
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        campaign_id, character_id = kwargs["campaign_id"], kwargs["character_id"]
+        membership = await database_sync_to_async(membership_for)(self.scope["user"], campaign_id)
+        visible = membership is not None and await database_sync_to_async(sheet_visible)(
+            membership, character_id
+        )
+        if membership is None or not visible:
+            await self.close()  # refused at the handshake, as an outsider is
+            return
+        self.campaign_id, self.character_id = campaign_id, character_id
+        self.user_id, self.is_gm = membership.user_id, membership.is_gm
+        self.group_name = live.group_name(campaign_id)
+        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group_name"):
+            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # The table's own events are not this page's business.
+        if message["type"] not in ("table.event", "table.personal"):
+            await super().dispatch(message)
+
+    async def table_sheet(self, event: dict[str, Any]) -> None:
+        if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
+            return
+        url = reverse("characters:sheet", args=[self.campaign_id, self.character_id])
+        await self.send(text_data=SHEET_CHANGED.format(url=url))
+
+    async def table_member(self, event: dict[str, Any]) -> None:
+        """Someone's role changed or they left: look again, and go if the sheet is gone."""
+        if event["user_id"] != self.user_id:
+            return
+        membership = await database_sync_to_async(membership_for)(
+            self.scope["user"], self.campaign_id
+        )
+        visible = membership is not None and await database_sync_to_async(sheet_visible)(
+            membership, self.character_id
+        )
+        if membership is None or not visible:
+            await self.close()
+            return
+        self.is_gm = membership.is_gm
+
+
+# The parts of a sheet another device can change without the viewer typing into them: the
+# points, the tracks and what rolls take. Fetched again and swapped in by id; the forms a
+# person types into (the profile, a new trait) are left as they are.
+SHEET_CHANGED = (
+    '<div id="sheet-live" hx-swap-oob="true" hx-get="{url}" hx-trigger="load" hx-swap="none" '
+    'hx-select-oob="#vitals,#tracks,#roll-lines"></div>'
+)
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

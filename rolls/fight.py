@@ -13,6 +13,7 @@ from django.db import transaction
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
+from characters.live_sheets import sheet_changed
 from characters.models import Character, Gear, Trait
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services import track_take_wound
@@ -230,6 +231,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
             continue
         level, name = wound["level"], wound["level_name"]
         done_to = track_take_wound(character=fighter, level=level, name=name)
+        sheet_changed(fighter)
         marked.append(
             {
                 "character": fighter.pk,

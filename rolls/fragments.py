@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
+from characters.party import party_strip
 from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from fudgetable.rules.rulesets import Ruleset
@@ -204,6 +205,7 @@ def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
     log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
     state = session_status(campaign, audience) + log + presence(campaign.pk)
     state += spotlight.connect_fragments(membership)
+    state += party_strip(campaign, audience, oob=True)
     state += countdown_list(campaign, audience, oob=True)
     state += challenge_list(campaign, audience, oob=True)
     return state, frozenset(roll.pk for roll in rolls)

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
+from characters.live_sheets import sheet_changed
 from characters.models import Character, Trait
 from characters.services import fudge_points_change, xp_award
 from fudgetable import live
@@ -194,6 +195,7 @@ def roll_check(
     )
     if created and missed and pc is not None:
         xp_award(character=pc, amount=1)
+        sheet_changed(pc)
     return roll
 
 
@@ -329,6 +331,7 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
         raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
     after = checks.fudge_point_result(ruleset, use, before)
     fudge_points_change(character=roll.character, by=-1)
+    sheet_changed(roll.character)
     snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])
     snapshot["fudge_point_use"] = use
     if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which

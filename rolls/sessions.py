@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
+from characters.live_sheets import party_changed, sheet_changed
 from characters.models import Character
 from characters.services import xp_award
 from fudgetable import live
@@ -64,6 +65,7 @@ def session_end(
         )
         if amount:
             xp_award(character=character, amount=amount)
+            sheet_changed(character, party=False)
         # Keyed by name for the recap; two PCs of one name keep apart by id.
         name = character.name
         if name in awarded:
@@ -71,6 +73,8 @@ def session_end(
         awarded[name] = amount
     session.xp_awarded = awarded
     session.save(update_fields=["xp_awarded"])
+    if any(awarded.values()):
+        party_changed(session.campaign)
     _announce_session(session.campaign, "session.ended")
     return session
 

@@ -12,6 +12,7 @@ from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
+from characters.party import party_strip
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
@@ -64,6 +65,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
             campaign, fragments.recent_rolls(campaign, audience), audience, request
         ),
         "present": selectors.present_usernames(campaign.pk),
+        "party_strip": party_strip(campaign, audience),
         "gm_moves": campaign.gm_moves,
     }
 

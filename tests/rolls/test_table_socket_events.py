@@ -80,14 +80,17 @@ async def test_the_tables_events_are_typed(campaign, clients, hero):
     roll = await Roll.objects.aget()
     await post(gm_client, "note", campaign, {"note": "Lucky break"}, roll.pk)
     await post(gm_client, "session_end", campaign)
-    events = [(await layer.receive(listener))["event"] for _ in range(5)]
-    assert events == [
+    messages = [await layer.receive(listener) for _ in range(7)]
+    assert [m.get("event") or m["type"] for m in messages] == [
         "session.started",
         "roll.created",
         "roll.noted",
         "spotlight.moved",  # the spotlight goes dark as the session ends
+        "table.sheet",  # the XP the session gave: the PC's open sheets look again
+        "party.changed",  # and the party strip shows it
         "session.ended",
     ]
+    assert messages[4] == {"type": "table.sheet", "character_id": hero.pk, "players": True}
 
 
 async def test_an_entry_already_in_the_table_state_is_not_added_again(

@@ -1,0 +1,33 @@
+"""What a change to a sheet pushes: the party strip at the table, to each audience, and a
+notice to every open copy of that sheet. Services that change a sheet's vitals from elsewhere
+(a roll's spend, a fight's wound, a session's XP) and the sheet's own commands call it."""
+
+from django.db import transaction
+
+from campaigns.models import Campaign
+from characters.models import Character
+from characters.party import party_strip
+from fudgetable import live
+
+
+def sheet_changed(character: Character, *, party: bool = True) -> None:
+    """The sheet changed: its open copies fetch it again, and (unless the caller redraws it
+    once for many sheets) the party strip is redrawn. An NPC that players have not met
+    changes nothing they can see, so they get no frame."""
+    players = not character.is_npc or character.revealed
+    live.sheet_changed(character.campaign_id, character.pk, players=players)
+    if party:
+        party_changed(character.campaign, players=not character.is_npc)
+
+
+def party_changed(campaign: Campaign, *, players: bool = True) -> None:
+    """Redraws the party strip at the table once the change commits. Players' strip shows
+    only PCs, so an NPC's change sends them nothing."""
+
+    def push() -> None:
+        everyone = party_strip(campaign, "everyone", oob=True) if players else None
+        gm = party_strip(campaign, "gm", oob=True)
+        live.publish(campaign.pk, "party.changed", everyone=everyone, gm=gm)
+
+    # Drawn after the commit, so the strip shows what was saved, not what was being saved.
+    transaction.on_commit(push)

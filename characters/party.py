@@ -1,0 +1,87 @@
+"""The party strip at the table: every PC's vitals at a glance (track boxes and the penalty in
+force, Fudge points, XP, statuses), and for GMs the NPCs in play (any box marked). Pushed
+again whenever a sheet changes (``live_sheets``)."""
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_ruleset
+from characters.models import Character
+from characters.selectors import roll_details
+from fudgetable.live import Audience
+from fudgetable.rules import sheet_tracks
+from fudgetable.rules.rulesets import TraitScheme
+from fudgetable.rules.sheet_modifiers import sheet_modifiers
+
+
+@dataclass(frozen=True)
+class TrackSummary:
+    name: str
+    marked: int
+    boxes: int
+    consequence: str
+
+
+@dataclass(frozen=True)
+class PartyRow:
+    character: Character
+    tracks: tuple[TrackSummary, ...]
+    lines: tuple[str, ...]  # what the sheet adds to every roll, in words ("Injury: Hurt -1")
+    no_action: str
+
+
+def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
+    ruleset = campaign_ruleset(campaign)
+    characters = (
+        Character.objects.filter(campaign=campaign)
+        .select_related("owner")
+        .prefetch_related("details")
+        .order_by("kind", "name", "pk")
+    )
+    if not gm_view:
+        characters = characters.filter(kind=Character.Kind.PC)
+    rows = []
+    for character in characters:
+        npc_boxes = character.npc_boxes if character.is_npc else None
+        templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=npc_boxes, fit=True)
+        views = [
+            sheet_tracks.view(key, t, sheet_tracks.state_of(t, character.tracks.get(key)))
+            for key, t in templates.items()
+        ]
+        summaries = tuple(
+            TrackSummary(
+                view.name,
+                sum(mark != "clear" for _, _, boxes in view.rows for _, mark in boxes),
+                sum(len(boxes) for _, _, boxes in view.rows),
+                view.consequence,
+            )
+            for view in views
+        )
+        if character.is_npc and not any(summary.marked for summary in summaries):
+            continue  # an NPC comes into play when it takes its first box
+        peup = ruleset.trait_scheme is TraitScheme.ABILITIES
+        offered = sheet_modifiers(
+            ruleset,
+            trait="",
+            tracks_state=character.tracks,
+            npc_boxes=npc_boxes,
+            details=roll_details(character.details.all()) if peup else (),
+        )
+        lines = tuple(
+            f"{line.name} {line.amount:+d}" for line in offered.lines if not line.situational
+        )
+        rows.append(PartyRow(character, summaries, lines, offered.no_action))
+    return rows
+
+
+def party_strip(campaign: Campaign, audience: Audience, *, oob: bool = False) -> str:
+    gm_view = audience == "gm"
+    context = {
+        "campaign": campaign,
+        "party": party_rows(campaign, gm_view=gm_view),
+        "gm_view": gm_view,
+        "oob": oob,
+    }
+    return render_to_string("characters/party.html#strip", context)

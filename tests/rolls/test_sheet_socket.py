@@ -1,0 +1,101 @@
+"""An open sheet hears over its own socket that it changed elsewhere (a GM's wound, a spend on
+another device) and fetches itself again; the table's party strip is redrawn for each
+audience. Nothing of a sheet travels on either socket to someone who may not read it."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.urls import reverse
+
+from fudgetable.asgi import application
+from tests.table_sockets import ORIGIN, joined, until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HX = {"HX-Request": "true"}
+
+
+def sheet_socket(campaign, character, cookie) -> WebsocketCommunicator:
+    path = f"/ws/campaigns/{campaign.pk}/sheets/{character.pk}/"
+    return WebsocketCommunicator(application, path, headers=[ORIGIN, cookie])
+
+
+async def command(client, character, name: str, data: dict):
+    url = reverse("characters:command", args=[character.campaign_id, character.pk, name])
+    response = await sync_to_async(client.post)(url, data, headers=HX)
+    assert response.status_code == 200
+
+
+async def test_the_players_open_sheet_hears_the_gms_change_and_fetches_itself(
+    campaign, cookies, client_for, owner, hero
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    players_sheet = sheet_socket(campaign, hero, cookies["member"])
+    connected, _ = await players_sheet.connect()
+    assert connected
+    assert await players_sheet.receive_nothing(timeout=0.2)  # no table state on this socket
+    await command(gm_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    frame = await players_sheet.receive_from(timeout=5)
+    sheet_url = reverse("characters:sheet", args=[campaign.pk, hero.pk])
+    assert f'hx-get="{sheet_url}"' in frame and 'hx-select-oob="#vitals,#tracks' in frame
+    assert "Louie" not in frame  # a notice, not the sheet: the fetch applies the viewer's rules
+    await players_sheet.disconnect()
+
+
+async def test_the_party_strip_shows_a_wound_to_everyone_at_the_table(
+    campaign, cookies, client_for, owner, hero
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    player = await joined(campaign, cookies["member"], "player-member")
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    await until(player, "gm-owner")
+    await command(gm_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    for socket in (player, gm):
+        strip = (await until(socket, 'id="party"'))[-1]
+        assert "Louie" in strip and "Injury 1/4" in strip
+    await player.disconnect()
+    await gm.disconnect()
+
+
+async def test_an_npc_the_players_have_not_met_sends_them_nothing(
+    campaign, cookies, client_for, owner, villain
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    player = await joined(campaign, cookies["member"], "player-member")
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    await until(player, "gm-owner")
+    gms_sheet = sheet_socket(campaign, villain, cookies["owner"])
+    assert (await gms_sheet.connect())[0]
+    await command(gm_client, villain, "track-box", {"track": "condition", "box": "0:mark"})
+    assert "hx-get" in await gms_sheet.receive_from(timeout=5)
+    assert "Zanzibar Quell" in (await until(gm, 'id="party"'))[-1]  # in play: it took a box
+    assert await player.receive_nothing(timeout=0.5)
+    for socket in (player, gm, gms_sheet):
+        await socket.disconnect()
+
+
+async def test_a_sheet_socket_is_refused_to_whoever_may_not_open_the_sheet(
+    campaign, cookies, hero, villain
+):
+    for cookie, character in (
+        (cookies["outsider"], hero),  # not at the table
+        (cookies["member"], villain),  # an NPC the players have not met
+    ):
+        connected, _ = await sheet_socket(campaign, character, cookie).connect()
+        assert not connected
+    for cookie in (cookies["owner"], cookies["member"]):
+        socket = sheet_socket(campaign, hero, cookie)
+        assert (await socket.connect())[0]
+        await socket.disconnect()
+
+
+async def test_another_sheets_change_is_not_this_sheets_news(
+    campaign, cookies, client_for, owner, hero, rival
+):
+    _, marla = rival
+    gm_client = await sync_to_async(client_for)(owner)
+    louies = sheet_socket(campaign, hero, cookies["member"])
+    assert (await louies.connect())[0]
+    await command(gm_client, marla, "fudge-points", {"by": "1"})
+    assert await louies.receive_nothing(timeout=0.5)
+    await louies.disconnect()
