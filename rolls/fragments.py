@@ -228,6 +228,9 @@ def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
             line += f"; {wound['name']}: {wound['level_name'] or 'no wound'}"
         return line
     line = f"{roll.label}: {' '.join(s['shown'])} → {s['result_name']}"
+    if s.get("sheet_lines"):
+        taken = ", ".join(f"{taken['name']} {taken['amount']:+d}" for taken in s["sheet_lines"])
+        line += f" ({taken})"
     if s.get("reaction"):
         line += f" ({s['reaction']})"
     if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):

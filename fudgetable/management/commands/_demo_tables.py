@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from fudgetable.rules.tracks import LITE_PENALTY_TRACK
+
 TERRIBLE, POOR, MEDIOCRE, FAIR, GOOD, GREAT, SUPERB = -2, -1, 0, 1, 2, 3, 4
 # Fate's ladder puts Average at +1, so its rungs above sit one higher.
 AVERAGE, FATE_FAIR, FATE_GOOD, FATE_GREAT = 1, 2, 3, 4
@@ -73,6 +75,8 @@ def _npc(name: str, boxes: int, behaviour: str, **sheet: Any) -> Sheet:
 DROWNED_LIGHTHOUSE = Table(
     name="Demo: The Drowned Lighthouse",
     ruleset="fudge-lite",
+    # The seed's own example of "Condition Penalties": Hurt -1, Very Hurt -2.
+    overrides={"injury_track": LITE_PENALTY_TRACK.to_dict()},
     pitch="The light on Gull Rock went dark a week ago. Ships are breaking on the reef.",
     pcs={
         "alice": Sheet(
