@@ -162,6 +162,16 @@ COMMANDS: dict[str, Command] = {
         lambda m, c, d: services.track_heal(character=c, track=d["track"], action=d["action"]),
     ),
     "fudge-points": Command(f.FudgePointsForm, _fudge_points),
+    "points-to-xp": Command(
+        f.PointsTradeForm,
+        lambda m, c, d: services.points_trade(character=c, to_xp=True, spend=d["spend"]),
+    ),
+    # Back-conversion is the GM's to allow ("I allow back-conversion"), so the GM does it.
+    "xp-to-points": Command(
+        f.PointsTradeForm,
+        lambda m, c, d: services.points_trade(character=c, to_xp=False, spend=d["spend"]),
+        gm_only=True,
+    ),
     "xp": Command(
         f.XpForm,
         lambda m, c, d: services.xp_award(character=c, amount=d["amount"]),

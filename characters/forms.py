@@ -182,6 +182,10 @@ class TrackHealForm(forms.Form):
     action = forms.CharField(max_length=20)
 
 
+class PointsTradeForm(forms.Form):
+    spend = forms.IntegerField(min_value=1, max_value=1000)
+
+
 class FudgePointsForm(forms.Form):
     by = forms.IntegerField(min_value=-5, max_value=5)
 

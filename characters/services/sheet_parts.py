@@ -16,6 +16,7 @@ from characters.models import (
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services._common import StaleEdit, locked, track_template
 from fudgetable.rules import fight, sheet_tracks, tracks
+from fudgetable.rules.advancement import fudge_points_to_xp, xp_to_fudge_points
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.sheet import (
@@ -202,6 +203,24 @@ def track_ease(*, character: Character, track: str, box: int) -> Character:
     character.tracks[track] = tracks.ease(template, state, box).to_dict()
     character.fudge_points -= 1
     character.save(update_fields=["tracks", "fudge_points", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def points_trade(*, character: Character, to_xp: bool, spend: int) -> Character:
+    """EZFudge: Fudge points "can be converted to Experience Points" (3 FP per XP, the
+    rules' default), and back at 2 FP per XP ("Yes, I'm mean")."""
+    character = locked(character)
+    if campaign_ruleset(character.campaign).key != "ezfudge":
+        raise RulesError("spend", "Fudge points and XP are traded in EZFudge campaigns")
+    if to_xp:
+        points = fudge_points_to_xp(character.fudge_points, character.xp, spend=spend)
+    else:
+        points = xp_to_fudge_points(character.fudge_points, character.xp, spend=spend)
+    if points.fudge_points > MAX_FUDGE_POINTS:
+        raise RulesError("spend", f"at most {MAX_FUDGE_POINTS} Fudge points")
+    character.fudge_points, character.xp = points.fudge_points, points.xp
+    character.save(update_fields=["fudge_points", "xp", "updated_at"])
     return character
 
 
