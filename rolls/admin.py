@@ -6,6 +6,7 @@ from rolls.models import (
     Countdown,
     PlaySession,
     Roll,
+    RollCall,
     Spotlight,
     SpotlightSpan,
     TableConnection,
@@ -62,3 +63,9 @@ class CountdownAdmin(admin.ModelAdmin):
 class ChallengeAdmin(admin.ModelAdmin):
     list_display = ["name", "campaign", "visibility", "created_at"]
     search_fields = ["name", "campaign__name"]
+
+
+@admin.register(RollCall)
+class RollCallAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "trait", "difficulty", "created_at", "closed_at"]
+    search_fields = ["label", "trait", "campaign__name"]

@@ -12,6 +12,7 @@ from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from fudgetable.rules.rulesets import Ruleset
 from rolls import log_selectors, selectors, spotlight
+from rolls.call_fragments import call_list, calls_for_person
 from rolls.challenge_fragments import challenge_list
 from rolls.countdown_fragments import countdown_list
 from rolls.forms import SessionEndForm
@@ -206,6 +207,10 @@ def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
     state = session_status(campaign, audience) + log + presence(campaign.pk)
     state += spotlight.connect_fragments(membership)
     state += party_strip(campaign, audience, oob=True)
+    # A call survives a reconnect: the GMs' card, and this person's own calls.
+    if audience == "gm":
+        state += call_list(campaign, oob=True)
+    state += calls_for_person(campaign, membership.user_id, oob=True)
     state += countdown_list(campaign, audience, oob=True)
     state += challenge_list(campaign, audience, oob=True)
     return state, frozenset(roll.pk for roll in rolls)

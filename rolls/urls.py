@@ -1,6 +1,7 @@
 from django.urls import path
 
 from rolls import (
+    call_views,
     challenge_views,
     countdown_views,
     fight_views,
@@ -17,6 +18,9 @@ urlpatterns = [
     path("", views.table, name="table"),
     path("roll/", views.roll, name="roll"),
     path("odds/", views.odds, name="odds"),
+    path("calls/", call_views.call_create, name="call_create"),
+    path("calls/<id:call_id>/roll/", call_views.call_answer, name="call_answer"),
+    path("calls/<id:call_id>/close/", call_views.call_cancel, name="call_cancel"),
     path("rolls/<id:roll_id>/fudge-point/", views.fudge_point, name="fudge_point"),
     path("rolls/<id:roll_id>/note/", views.note, name="note"),
     path("sheets/<id:character_id>/roll/", sheet_views.sheet_roll, name="sheet_roll"),

@@ -20,6 +20,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import Ruleset
 from rolls import fragments, roll_lines, selectors, services
+from rolls.call_fragments import call_list, calls_for_person
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.gm_cards import first_error
@@ -48,11 +49,13 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
     audience = audience_of(membership)
+    characters = list(_rollable(membership).prefetch_related("traits"))
     return {
         "campaign": campaign,
         "membership": membership,
         "ruleset": ruleset,
-        "characters": list(_rollable(membership).prefetch_related("traits")),
+        "characters": characters,
+        "trait_names": sorted({t.name for c in characters for t in c.traits.all()}),
         "opponents": list(_opponents(membership).prefetch_related("traits")),
         "difficulties": [
             (value, ruleset.ladder.describe(value))
@@ -66,6 +69,9 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         ),
         "present": selectors.present_usernames(campaign.pk),
         "party_strip": party_strip(campaign, audience),
+        "my_calls": calls_for_person(campaign, membership.user_id, request=request),
+        "call_list": call_list(campaign) if membership.is_gm else "",
+        "pcs": [c for c in characters if not c.is_npc] if membership.is_gm else [],
         "gm_moves": campaign.gm_moves,
     }
 

@@ -18,7 +18,7 @@ from campaigns.services import invite_create
 from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
-from rolls import challenges, countdowns, services, sessions
+from rolls import calls, challenges, countdowns, services, sessions
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +101,9 @@ def table(db):
         visibility="public",
     )
     invite = invite_create(campaign=campaign, created_by=gm)
+    call = calls.call_create(
+        membership=gm_membership, characters=[hero], trait=trait.name, difficulty=1
+    )
     package = PeoplePackage.objects.create(campaign=campaign, name="Dwarf", changes=[])
     marks = AbilityMarks.objects.create(
         campaign=campaign, ability="Strength", poor=1, decent=3, great=5
@@ -112,6 +115,7 @@ def table(db):
         "roll_id": roll.pk,
         "countdown_id": countdown.pk,
         "challenge_id": challenge.pk,
+        "call_id": call.pk,
         "invite_id": invite.pk,
         "membership_id": membership.pk,
         "number": session.number,

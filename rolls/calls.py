@@ -1,0 +1,150 @@
+"""The GM's call for a roll: the GM names PCs, a trait (or lets each pick), a difficulty
+(perhaps hidden), advantage dice, a label, and whether the results are secret. Each called
+player sees the call on their table page, pushed to their sockets alone, and answers with one
+tap; the GMs see a card fill in, can cancel the call, or roll for an absent player.
+
+Each answer is an ordinary check (``services.roll_check``, with the sheet's lines), so the log,
+a Fudge point's spend and the secrecy of a secret roll work as for any roll.
+"""
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Membership
+from campaigns.selectors import campaign_ruleset
+from characters.models import Character
+from fudgetable import live
+from fudgetable.rules import checks
+from fudgetable.rules.errors import RulesError
+from rolls import roll_lines, services
+from rolls.call_fragments import call_list, calls_for_person
+from rolls.models import Roll, RollCall
+
+MAX_CALLED = 12
+TRAIT_LENGTH, LABEL_LENGTH = 80, 120  # RollCall's columns
+
+
+def _publish(call: RollCall, *, people: Sequence[int]) -> None:
+    """Redraws the GMs' card, and the calls of each person named, on their sockets alone."""
+    campaign = call.campaign
+    live.publish(campaign.pk, "call.changed", everyone=None, gm=call_list(campaign, oob=True))
+    for user_id in people:
+        html = calls_for_person(campaign, user_id, oob=True)
+        live.publish_to_person(campaign.pk, user_id, "call.changed", html=html)
+
+
+def _players(characters: Sequence[Character]) -> list[int]:
+    return sorted({c.owner_id for c in characters if c.owner_id is not None})
+
+
+@transaction.atomic
+def call_create(
+    *,
+    membership: Membership,
+    characters: Sequence[Character],
+    trait: str,
+    difficulty: int,
+    hidden_difficulty: bool = False,
+    advantage: int = 0,
+    label: str = "",
+    secret: bool = False,
+) -> RollCall:
+    if not membership.is_gm:
+        raise RulesError("membership", "only a GM calls for a roll")
+    pcs = [c for c in characters if c.campaign_id == membership.campaign_id and not c.is_npc]
+    if not pcs or len(pcs) != len(characters):
+        raise ValidationError("Pick one or more of this table's PCs to call on.")
+    if len(pcs) > MAX_CALLED:
+        raise ValidationError(f"Call on at most {MAX_CALLED} PCs at once.")
+    trait, label = trait.strip(), label.strip()
+    if len(trait) > TRAIT_LENGTH or len(label) > LABEL_LENGTH:
+        raise ValidationError("The trait or the label is too long.")
+    call = RollCall.objects.create(
+        campaign=membership.campaign,
+        created_by=membership.user,
+        trait=trait,
+        difficulty=difficulty,
+        hidden_difficulty=hidden_difficulty,
+        advantage=advantage,
+        label=label,
+        secret=secret,
+        characters=[c.pk for c in pcs],
+    )
+    _publish(call, people=_players(pcs))
+    return call
+
+
+def _locked(call: RollCall) -> RollCall:
+    return RollCall.objects.select_for_update().select_related("campaign").get(pk=call.pk)
+
+
+@transaction.atomic
+def call_cancel(*, call: RollCall) -> RollCall:
+    call = _locked(call)
+    if call.open:
+        call.closed_at = timezone.now()
+        call.save(update_fields=["closed_at"])
+        called = Character.objects.filter(pk__in=call.characters)
+        _publish(call, people=_players(list(called)))
+    return call
+
+
+def _trait_for(call: RollCall, character: Character, trait_id: int | None) -> tuple[str, int]:
+    """The trait the answer rolls: the call's, found on this sheet by name (untrained if the
+    sheet lacks it), or the one the player picked when the call lets each pick."""
+    if call.trait:
+        named = character.traits.filter(name__iexact=call.trait).first()
+        if named is not None:
+            return named.name, named.level + named.modifier
+        return call.trait, checks.untrained_level(campaign_ruleset(call.campaign))
+    picked = character.traits.filter(pk=trait_id).first() if trait_id else None
+    if picked is None:
+        raise RulesError("trait", f"pick one of {character.name}'s traits to roll")
+    return picked.name, picked.level + picked.modifier
+
+
+@transaction.atomic
+def call_answer(
+    *,
+    membership: Membership,
+    call: RollCall,
+    character: Character,
+    key: str,
+    trait_id: int | None = None,
+) -> Roll:
+    """Rolls for one called PC: its player, or a GM for an absent one. A second tap (the
+    same key, or the character already answered) rolls nothing more."""
+    call = _locked(call)
+    if call.campaign_id != membership.campaign_id or character.pk not in call.characters:
+        raise RulesError("call", "that character was not called on to roll")
+    answered = call.answers.get(str(character.pk))
+    if answered is not None:
+        return Roll.objects.get(pk=answered)
+    if not call.open:
+        raise RulesError("call", "the GM has closed that call")
+    if not (membership.is_gm or character.owner_id == membership.user_id):
+        raise RulesError("character", "only its player or a GM rolls for that character")
+    trait_name, level = _trait_for(call, character, trait_id)
+    ruleset = campaign_ruleset(call.campaign)
+    roll = services.roll_check(
+        membership=membership,
+        key=key,
+        level=level,
+        trait_name=trait_name,
+        character=character,
+        sheet=roll_lines.offered(ruleset, character, trait_name),
+        difficulty=call.difficulty,
+        advantage=call.advantage,
+        hidden_difficulty=call.hidden_difficulty,
+        secret=call.secret,
+    )
+    call.answers[str(character.pk)] = roll.pk
+    if len(call.answers) == len(call.characters):
+        call.closed_at = timezone.now()
+    call.save(update_fields=["answers", "closed_at"])
+    called = Character.objects.filter(pk__in=call.characters)
+    _publish(call, people=_players(list(called)))
+    return roll
