@@ -1,0 +1,51 @@
+"""The GM calls for a roll of two PCs with a hidden difficulty from a desktop; alice's phone
+shows the call at the top of her table and she rolls in one tap; the GM's card fills in."""
+
+from playwright.sync_api import Browser, expect
+
+from fudgetable.management.commands._demo_tables import TABLES
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.server import AppServer
+from tests.e2e.table_pages import PUSH, log_in, open_table
+
+LIGHTHOUSE = TABLES[0]
+MARISOL, TOM = LIGHTHOUSE.pcs["alice"].name, LIGHTHOUSE.pcs["bob"].name
+
+
+def test_the_gm_calls_two_pcs_and_the_phone_rolls_in_one_tap(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    gm_context = browser.new_context(**DESKTOP)
+    player_context = browser.new_context(**PHONE)
+    try:
+        gm = log_in(gm_context, demo_server, "gm")
+        alice = log_in(player_context, demo_server, "alice")
+        open_table(gm, demo_server, LIGHTHOUSE.name)
+        open_table(alice, demo_server, LIGHTHOUSE.name)
+        alice.mark_loaded()
+
+        card = gm.page.locator("#roll-calls")
+        card.get_by_text("Ask PCs to roll").click()
+        card.get_by_label(MARISOL).check()
+        card.get_by_label(TOM).check()
+        card.get_by_label("Trait (blank: each picks)").fill("Stealth")
+        card.get_by_label("Difficulty", exact=True).select_option(label="Great (+3)")
+        card.get_by_label("Keep the difficulty hidden").check()
+        card.get_by_role("button", name="Call for the roll").click()
+        expect(card.locator("#roll-call-list")).to_contain_text(f"{TOM}: waiting")
+
+        roll = alice.page.get_by_role("button", name=f"Roll Stealth for {MARISOL}")
+        expect(roll).to_be_visible(timeout=PUSH)
+        expect(alice.page.locator("#my-calls")).to_contain_text("against a difficulty the GM keeps")
+        expect(alice.page.locator("#my-calls")).not_to_contain_text(TOM)
+        roll.click()
+        expect(alice.page.locator("#my-calls")).to_contain_text(f"{MARISOL} rolled")
+        assert alice.was_not_reloaded()
+
+        answered = card.locator("li").filter(has_text=MARISOL)
+        expect(answered).not_to_contain_text("waiting", timeout=PUSH)
+        expect(answered.locator("strong")).to_be_visible()
+        expect(card.locator("li").filter(has_text=TOM)).to_contain_text("waiting")
+    finally:
+        gm_context.close()
+        player_context.close()
