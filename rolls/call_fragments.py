@@ -80,9 +80,10 @@ def calls_for_person(
     oob: bool = False,
     problem: str = "",
     request: HttpRequest | None = None,
+    only_if_called: bool = False,
 ) -> str:
     """One player's open calls: their PCs' rows, with the odds and a Roll tap for each not yet
-    rolled. Nobody else's sockets get this."""
+    rolled. Nobody else's sockets get this. ``only_if_called``: "" when there is none."""
     ruleset = campaign_ruleset(campaign)
     mine = []
     for call, called, difficulty in _rows(campaign, open_calls(campaign)):
@@ -93,5 +94,7 @@ def calls_for_person(
         ]
         if rows:
             mine.append((call, rows, difficulty))
+    if only_if_called and not mine:
+        return ""
     context = {"campaign": campaign, "calls": mine, "oob": oob, "problem": problem}
     return render_to_string(f"{TEMPLATE}#mine", context, request=request)

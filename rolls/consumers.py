@@ -13,6 +13,7 @@ from campaigns.selectors import membership_for
 from characters.access import sheet_visible
 from fudgetable import live
 from rolls import fragments
+from rolls.call_fragments import calls_for_person
 from rolls.models import TableConnection
 
 HEARTBEAT_SECONDS = 30
@@ -196,15 +197,25 @@ class SheetConsumer(AsyncWebsocketConsumer):
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
+        # A call for a roll shows on the sheet too: the open ones come with the connection.
+        calls = await database_sync_to_async(calls_for_person)(
+            membership.campaign, membership.user_id, oob=True, only_if_called=True
+        )
+        if calls:
+            await self.send(text_data=calls)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # The table's own events are not this page's business.
-        if message["type"] not in ("table.event", "table.personal"):
+        # The table's own events are not this page's business; a call for a roll is.
+        if message["type"] != "table.event":
             await super().dispatch(message)
+
+    async def table_personal(self, event: dict[str, Any]) -> None:
+        if event["user_id"] == self.user_id and event["event"] == "call.changed":
+            await self.send(text_data=event["html"])
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):

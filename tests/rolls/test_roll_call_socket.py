@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rolls.models import RollCall
+from tests.rolls.test_sheet_socket import sheet_socket
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,3 +50,20 @@ async def test_only_the_called_player_and_the_gms_hear_the_call(
     assert call.open
     for socket in (called, other, gm, again):
         await socket.disconnect()
+
+
+async def test_the_call_shows_on_the_players_open_sheet_too(
+    campaign, cookies, client_for, owner, hero
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    sheet = sheet_socket(campaign, hero, cookies["member"])
+    assert (await sheet.connect())[0]
+    url = reverse("rolls:call_create", args=[campaign.pk])
+    data = {"characters": [hero.pk], "difficulty": 2, "trait": "Stealth"}
+    await sync_to_async(gm_client.post)(url, data, headers=HX)
+    assert "Roll Stealth for Louie" in await sheet.receive_from(timeout=5)
+    await sheet.disconnect()
+    reopened = sheet_socket(campaign, hero, cookies["member"])
+    assert (await reopened.connect())[0]
+    assert "Roll Stealth for Louie" in await reopened.receive_from(timeout=5)
+    await reopened.disconnect()
