@@ -9,6 +9,7 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Trait
 from fudgetable.rules import checks
+from fudgetable.rules.dice import DeckState
 from fudgetable.rules.resolution.readings import reaction
 from fudgetable.rules.rulesets import Ruleset
 
@@ -52,12 +53,23 @@ def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> di
         ruleset, advantage=data.get("advantage") or 0, disadvantage=data.get("disadvantage") or 0
     )
     modifiers = data.get("modifiers") or ()
-    chance = checks.chance(
-        ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
-    )
-    margins = checks.margins(
-        ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
-    )
+    if method == "deck":
+        # The table's deck remembers: the odds are those of what is left in its pile.
+        stored = membership.campaign.deck
+        deck = DeckState.from_dict(stored) if stored else None
+        margins = checks.deck_margins(
+            ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers
+        )
+        chance = checks.deck_chance(
+            ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers
+        )
+    else:
+        chance = checks.chance(
+            ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
+        )
+        margins = checks.margins(
+            ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
+        )
     ties_succeed = ruleset.static_rules.tie.value == "success"
     return {
         **_headline(chance, f"to succeed against {ruleset.ladder.describe(difficulty)}"),

@@ -133,6 +133,38 @@ def margins(
     )
 
 
+def deck_margins(
+    ruleset: Ruleset,
+    deck: DeckState | None,
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+) -> dict[int, Fraction]:
+    """The chance of each margin when the table's kept poker deck is drawn from: what is left
+    of its pile, not a fresh deck (a shuffle comes first when it is empty)."""
+    draw = deck.next_draw() if deck is not None else get_method("deck").distribution()
+    return odds.margins_of_draw(
+        draw,
+        level=level,
+        difficulty=difficulty,
+        modifiers=check_modifiers(modifiers),
+        rules=ruleset.static_rules,
+    )
+
+
+def deck_chance(
+    ruleset: Ruleset,
+    deck: DeckState | None,
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+) -> Fraction:
+    margins = deck_margins(ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers)
+    return odds.success_chance_of(margins, ruleset.static_rules)
+
+
 def trait_check(
     ruleset: Ruleset,
     *,

@@ -7,7 +7,7 @@ method, level, modifiers, difficulty and tie policy works, static or opposed. An
 on their (hashable) inputs; each call returns a fresh dict.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -65,6 +65,26 @@ def margin_distribution(
     """The chance of each margin (result - difficulty): the data for an odds chart."""
     results = dict(_settle(method, level, modifiers, rules))
     return dist.shift(results, -require_int(difficulty, "difficulty"))
+
+
+def margins_of_draw(
+    draw: Mapping[int, Fraction],
+    *,
+    level: int,
+    difficulty: int,
+    modifiers: Sequence[int] = (),
+    rules: ActionRules = PLAIN_RULES,
+) -> dict[int, Fraction]:
+    """``margin_distribution`` for a roll whose chances are given rather than a method's: the
+    next card of a table's kept deck (``DeckState.next_draw``)."""
+    shifted = dist.shift(draw, require_int(level, "level") + rules.combine(modifiers))
+    results = dist.clamp(shifted, rules.floor, rules.ceiling)
+    return dist.shift(results, -require_int(difficulty, "difficulty"))
+
+
+def success_chance_of(margins: dict[int, Fraction], rules: ActionRules) -> Fraction:
+    """The chance of success read from a distribution of margins."""
+    return _tally(margins, rules)[Outcome.SUCCESS]
 
 
 def _tally(margins: dict[int, Fraction], rules: ActionRules) -> dict[Outcome, Fraction]:

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from campaigns.selectors import campaign_ruleset
 from fudgetable.rules import checks
+from rolls.models import Roll
 from tests.rolls.conftest import set_rules, trait
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,20 @@ def test_a_situational_roll_shows_each_result_and_a_reaction_each_band(
     assert "mildly helpful <strong>19.8%</strong>" in reaction
     assert "unhelpful <strong>18.5%</strong>" in reaction
     assert odds(client_for(outsider), campaign, kind="situational").status_code == 404
+
+
+def test_the_poker_deck_shows_the_odds_of_what_is_left_and_the_log_keeps_them(
+    client_for, member, campaign, hero
+):
+    """The seed's two decks, reshuffled after any Ace: a pile of two cards left."""
+    set_rules(campaign, dice="deck")
+    campaign.deck = {"pile": ["AH", "KS"]}
+    campaign.save(update_fields=["deck"])
+    stealth = trait(hero, "Stealth", level=1)
+    page = odds(client_for(member), campaign, kind="check", trait=stealth.pk, difficulty=4)
+    assert "exactly 1/2" in page.content.decode()
+    post = reverse("rolls:roll", args=[campaign.pk])
+    data = {"kind": "check", "trait": stealth.pk, "difficulty": 4, "key": "deck-roll-0001"}
+    client_for(member).post(post, data, headers={"HX-Request": "true"})
+    snapshot = Roll.objects.get().snapshot
+    assert snapshot["faces"] == ["AH"] and snapshot["chance"] == "1/2"

@@ -52,3 +52,15 @@ def test_a_situational_roll_is_read_from_fair() -> None:
 def test_a_reactions_modifiers_go_through_the_ruleset() -> None:
     """Fudge 1995 3.7: Nathaniel's +1 and +1 are cancelled by the -2."""
     assert checks.reading_odds(F95, modifiers=(1, 1, -2)) == checks.reading_odds(F95)
+
+
+def test_a_kept_deck_gives_the_odds_of_what_is_left_in_its_pile() -> None:
+    """EZFudge's poker deck: two decks, reshuffled after any Ace; the table keeps its pile, so
+    the next card is one of those left. A pile of one Ace of Hearts (+4) and one King (0)."""
+    ez = PRESETS["ezfudge"]
+    pile = checks.DeckState(("AH", "KS"))
+    margins = checks.deck_margins(ez, pile, level=1, difficulty=4)
+    assert margins == {1: Fraction(1, 2), -3: Fraction(1, 2)}
+    assert checks.deck_chance(ez, pile, level=1, difficulty=4) == Fraction(1, 2)
+    fresh = checks.deck_chance(ez, None, level=1, difficulty=1)
+    assert fresh == checks.chance(ez, level=1, difficulty=1, method="deck")
