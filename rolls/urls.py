@@ -3,6 +3,7 @@ from django.urls import path
 from rolls import (
     call_views,
     challenge_views,
+    coincidence_views,
     countdown_views,
     fight_views,
     log_views,
@@ -19,6 +20,12 @@ urlpatterns = [
     path("roll/", views.roll, name="roll"),
     path("odds/", views.odds, name="odds"),
     path("calls/", call_views.call_create, name="call_create"),
+    path("coincidences/", coincidence_views.ask, name="coincidence_ask"),
+    path(
+        "coincidences/<id:roll_id>/allow/",
+        coincidence_views.allow,
+        name="coincidence_allow",
+    ),
     path("calls/<id:call_id>/roll/", call_views.call_answer, name="call_answer"),
     path("calls/<id:call_id>/close/", call_views.call_cancel, name="call_cancel"),
     path("rolls/<id:roll_id>/fudge-point/", views.fudge_point, name="fudge_point"),

@@ -56,6 +56,9 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "ruleset": ruleset,
         "characters": characters,
         "trait_names": sorted({t.name for c in characters for t in c.traits.all()}),
+        "coincidence_pcs": [c for c in characters if not c.is_npc]
+        if "coincidence" in ruleset.fudge_point_uses
+        else [],
         "opponents": list(_opponents(membership).prefetch_related("traits")),
         "difficulties": [
             (value, ruleset.ladder.describe(value))

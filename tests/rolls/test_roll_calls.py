@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from rolls import calls
 from rolls.models import Roll, RollCall
-from tests.rolls.conftest import observer, trait  # noqa: F401
+from tests.rolls.conftest import trait
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +78,7 @@ def test_a_player_answers_only_for_their_own_called_pc(
     owner,
     member,
     outsider,
-    observer,  # noqa: F811
+    observer,
     campaign,
     hero,
     rival,

@@ -1,0 +1,77 @@
+"""A Fudge point spent to "ensure a favorable coincidence in the world around them" (Fudge Lite,
+"Fudge Points"). The player says what happens; the log shows it waiting for the GM; a GM allows
+it, and only then is the point paid, once, however often the button is tapped."""
+
+from django.db import transaction
+
+from campaigns.models import Membership
+from campaigns.selectors import campaign_ruleset
+from characters.live_sheets import sheet_changed
+from characters.models import Character
+from characters.services import fudge_points_change
+from fudgetable import live
+from fudgetable.json_reader import CONTROL
+from fudgetable.rules.errors import RulesError
+from rolls import fragments
+from rolls.models import Roll
+from rolls.services import _record
+
+USE = "coincidence"
+TEXT_LENGTH = 160
+
+
+@transaction.atomic
+def coincidence_ask(*, membership: Membership, character: Character, text: str, key: str) -> Roll:
+    """Asks the GM for a coincidence: an entry in the log, and nothing paid yet."""
+    if membership.role == Membership.Role.OBSERVER:
+        raise RulesError("membership", "observers watch; they do not spend Fudge points")
+    if USE not in campaign_ruleset(membership.campaign).fudge_point_uses:
+        raise RulesError("use", "this campaign does not spend Fudge points on coincidences")
+    mine = character.owner_id == membership.user_id or membership.is_gm
+    if character.campaign_id != membership.campaign_id or character.is_npc or not mine:
+        raise RulesError("character", "spend the Fudge points of a PC you play")
+    text = " ".join(text.split())
+    if not text or len(text) > TEXT_LENGTH or CONTROL.search(text):
+        raise RulesError("text", f"say what happens, in at most {TEXT_LENGTH} characters")
+    if character.fudge_points < 1:
+        raise RulesError("fudge_points", f"{character.name} has no Fudge points left")
+    roll, _ = _record(
+        membership=membership,
+        kind=Roll.Kind.ANNOUNCEMENT,
+        label=f"{character.name} spends a Fudge point: {text}",
+        snapshot={"coincidence": text, "lines": [text]},
+        succeeded=None,
+        key=key,
+        character=character,
+    )
+    return roll
+
+
+@transaction.atomic
+def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
+    """A GM allows the coincidence: the character pays its point, and the log says so."""
+    if not membership.is_gm:
+        raise RulesError("membership", "only a GM allows a coincidence")
+    asked = Roll.objects.select_for_update().filter(pk=roll.pk).first()
+    if asked is None or asked.campaign_id != membership.campaign_id:
+        raise RulesError("roll", "no such coincidence at this table")
+    if "coincidence" not in asked.snapshot or asked.character is None:
+        raise RulesError("roll", "that entry is not a coincidence asked for")
+    allowed = Roll.objects.filter(follows=asked).first()
+    if allowed is not None:
+        return allowed
+    fudge_points_change(character=asked.character, by=-1)
+    sheet_changed(asked.character)
+    allowed, _ = _record(
+        membership=membership,
+        kind=Roll.Kind.ANNOUNCEMENT,
+        label=f"The GM allows it: {asked.snapshot['coincidence']}"[:200],
+        snapshot={"lines": ["The GM allows it."], "allowed": True},
+        succeeded=None,
+        key=f"coincidence-{asked.pk}",
+        character=asked.character,
+        follows=asked,
+    )
+    # The request's entry loses its Allow button on every GM's screen.
+    live.publish(asked.campaign_id, "coincidence.allowed", **fragments.replaced_entries(asked))
+    return allowed
