@@ -65,3 +65,25 @@ async def test_a_secret_exchange_shows_a_player_nothing_and_an_outsider_is_refus
     assert "The GM rolled (secret)" in frame
     assert "Brute" not in frame and "Hurt" not in frame
     await player.disconnect()
+
+
+async def test_a_confirmed_wound_reaches_the_players_open_sheet(
+    client_for, owner, ez, jason, brute, dice, cookies
+):
+    """The GM confirms a wound from the fight exchange: Jason's sheet, open on his player's
+    phone, hears that it changed and fetches itself again."""
+    gm_client = await sync_to_async(client_for)(owner)
+    path = f"/ws/campaigns/{ez.pk}/sheets/{jason.pk}/"
+    sheet = WebsocketCommunicator(application, path, headers=[ORIGIN, cookies["member"]])
+    assert (await sheet.connect())[0]
+    dice(-1, -1, -1, 0, 1, 1, 1, 0)  # Jason rolls -3, the brute +3: the brute lands a blow
+    data = await sync_to_async(fight_data)(jason, brute)
+    await sync_to_async(gm_client.post)(reverse("rolls:fight", args=[ez.pk]), data, headers=HTMX)
+    made = await Roll.objects.aget()
+    confirm_url = reverse("rolls:fight_confirm", args=[ez.pk, made.pk])
+    await sync_to_async(gm_client.post)(confirm_url, headers=HTMX)
+    await jason.arefresh_from_db()
+    assert any(box != "clear" for level in jason.tracks["wounds"]["levels"] for box in level)
+    notice = await sheet.receive_from(timeout=5)
+    assert reverse("characters:sheet", args=[ez.pk, jason.pk]) in notice
+    await sheet.disconnect()
