@@ -105,3 +105,13 @@ def test_the_poker_deck_shows_the_odds_of_what_is_left_and_the_log_keeps_them(
     client_for(member).post(post, data, headers={"HX-Request": "true"})
     snapshot = Roll.objects.get().snapshot
     assert snapshot["faces"] == ["AH"] and snapshot["chance"] == "1/2"
+
+
+def test_peupfudge_odds_are_those_of_its_own_roll(client_for, member, campaign, hero):
+    """Peupfudge 2: level + ability + roll against the difficulty, with its own dice."""
+    set_rules(campaign, "peupfudge")
+    muscle = trait(hero, "Muscle", level=3)
+    ruleset = campaign_ruleset(campaign)
+    want = checks.chance(ruleset, level=3, difficulty=4)
+    page = odds(client_for(member), campaign, kind="check", trait=muscle.pk, difficulty=4)
+    assert f"exactly {want}" in page.content.decode()
