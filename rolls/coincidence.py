@@ -14,7 +14,7 @@ from fudgetable.json_reader import CONTROL
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
 from rolls.models import Roll
-from rolls.services import _record
+from rolls.services import record_entry
 
 USE = "coincidence"
 TEXT_LENGTH = 160
@@ -35,7 +35,7 @@ def coincidence_ask(*, membership: Membership, character: Character, text: str, 
         raise RulesError("text", f"say what happens, in at most {TEXT_LENGTH} characters")
     if character.fudge_points < 1:
         raise RulesError("fudge_points", f"{character.name} has no Fudge points left")
-    roll, _ = _record(
+    roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
         label=f"{character.name} spends a Fudge point: {text}",
@@ -62,7 +62,7 @@ def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
         return allowed
     fudge_points_change(character=asked.character, by=-1)
     sheet_changed(asked.character)
-    allowed, _ = _record(
+    allowed, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
         label=f"The GM allows it: {asked.snapshot['coincidence']}"[:200],

@@ -28,7 +28,7 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import ROLE
 from rolls import fragments
 from rolls.models import Roll
-from rolls.services import _existing, _faces, _record, _words
+from rolls.services import _existing, _faces, _words, record_entry
 
 UNTRAINED = "untrained"
 POSITIONS = [(0, "Even footing"), (-1, "Worse position (-1)"), (-2, "Much worse position (-2)")]
@@ -176,7 +176,7 @@ def fight_exchange(
         },
     }
     won = {rules.ATTACKER: True, rules.DEFENDER: False}.get(exchange.result)
-    roll, _ = _record(
+    roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
         label=f"Fight: {attacker.name} vs {defender.name}",
@@ -245,7 +245,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
             }
         )
     words = "; ".join(m["text"] for m in marked)
-    confirmation, created = _record(
+    confirmation, created = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
         label=f"Wound marked on {words}" if len(marked) == 1 else f"Wounds marked on {words}",

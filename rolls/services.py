@@ -55,7 +55,7 @@ def _existing(campaign: Campaign, membership: Membership, key: str) -> Roll | No
     ).first()
 
 
-def _record(
+def record_entry(
     *,
     membership: Membership,
     kind: str,
@@ -68,7 +68,8 @@ def _record(
     hidden_difficulty: bool = False,
     follows: Roll | None = None,
 ) -> tuple[Roll, bool]:
-    """Writes the roll and announces it; ``(roll, False)`` when a resent form already made it."""
+    """Writes a log entry and announces it; ``(roll, False)`` when a resent form already made
+    it. Shared by every module that writes the log (a fight, a coincidence)."""
     campaign = membership.campaign
     try:
         with transaction.atomic():
@@ -142,8 +143,8 @@ def roll_check(
     ticked: Collection[str] | None = None,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
-    is caught when its roll is written (``_record``), not looked up first: every roll would
-    pay for that query, and a resend's dice, drawn card and XP all roll back.
+    is caught when its roll is written (``record_entry``), not looked up first: every roll
+    would pay for that query, and a resend's dice, drawn card and XP all roll back.
 
     ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines
     ``ticked`` (None: those not situational) join the modifiers, each named in the log, and a
@@ -190,7 +191,7 @@ def roll_check(
     pc = character if character is not None and not character.is_npc else None
     if missed and pc is not None:
         snapshot["xp_gained"] = 1  # part of the roll, so the log says why the XP came
-    roll, created = _record(
+    roll, created = record_entry(
         membership=membership,
         kind=Roll.Kind.CHECK,
         label=f"{who}: {trait_name}",
@@ -265,7 +266,7 @@ def roll_contest(
         "chance": str(result.chance),
         "chance_percent": round(float(result.chance) * 100, 1),
     }
-    roll, _ = _record(
+    roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
         label=f"{character.name} vs {opponent.name}",
@@ -305,7 +306,7 @@ def roll_reading(
         "reaction": reading.reaction,
     }
     kind = Roll.Kind.REACTION if reaction else Roll.Kind.SITUATIONAL
-    roll, _ = _record(
+    roll, _ = record_entry(
         membership=membership,
         kind=kind,
         label=label or Roll.Kind(kind).label,
@@ -344,7 +345,7 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     snapshot["fudge_point_use"] = use
     if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
         snapshot["sheet_lines"] = roll.snapshot["sheet_lines"]
-    spent, _ = _record(
+    spent, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.FUDGE_POINT,
         label=f"{roll.character.name}: {roll.snapshot['trait']} (Fudge point)",
