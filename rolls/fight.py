@@ -28,7 +28,7 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import ROLE
 from rolls import fragments
 from rolls.models import Roll
-from rolls.services import _existing, _faces, _words, record_entry
+from rolls.services import existing_roll, faces_shown, ladder_words, record_entry
 
 UNTRAINED = "untrained"
 POSITIONS = [(0, "Even footing"), (-1, "Worse position (-1)"), (-2, "Much worse position (-2)")]
@@ -86,14 +86,14 @@ def _side(
 def _rolled_side(ruleset: Ruleset, about: dict[str, Any], side: SideResult, dice: Any) -> None:
     about.update(
         {
-            "level_name": _words(ruleset, side.level),
+            "level_name": ladder_words(ruleset, side.level),
             "modifiers": list(side.modifiers),
             "modifier": side.modifier,
             "method_label": get_method(dice.method).label,
-            "shown": _faces(dice),
+            "shown": faces_shown(dice),
             "roll": dice.total,
             "result": side.result,
-            "result_name": _words(ruleset, side.result),
+            "result_name": ladder_words(ruleset, side.result),
         }
     )
 
@@ -120,7 +120,7 @@ def fight_exchange(
     is bare hands."""
     if not membership.is_gm:
         raise RulesError("membership", "only a GM runs a fight exchange")
-    existing = _existing(membership.campaign, membership, key)
+    existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     if attacker.pk == defender.pk:

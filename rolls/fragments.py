@@ -10,6 +10,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.party import party_strip
 from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
+from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import log_selectors, selectors, spotlight
 from rolls.call_fragments import call_list, calls_for_person
@@ -32,8 +33,17 @@ ROLL_USES = {
 }
 # Uses that only a failed check may take; on a hidden difficulty only the GM sees they apply.
 ON_A_FAILURE = ("failure-to-success", "auto-success")
-# A Fudge point is spent on a check, or again on the check a spend made.
-SPENDABLE_KINDS = (Roll.Kind.CHECK, Roll.Kind.FUDGE_POINT)
+# A Fudge point is spent on a check, or again on the check a spend made; and on an opposed
+# roll (not a fight's exchange, whose wounds the GM confirms), with the uses that fit one.
+SPENDABLE_KINDS = (Roll.Kind.CHECK, Roll.Kind.FUDGE_POINT, Roll.Kind.CONTEST)
+
+
+def is_spendable(roll: Roll) -> bool:
+    if roll.kind not in SPENDABLE_KINDS:
+        return False
+    s = roll.snapshot
+    return roll.kind != Roll.Kind.CONTEST or not ("fight" in s or "confirms" in s)
+
 
 Spend = Sequence[tuple[str, str]]
 
@@ -48,10 +58,12 @@ def spendable(roll: Roll, allowed: Sequence[str], *, gm_view: bool) -> list[tupl
     failed. A player never gets those on a hidden difficulty: offering them would say whether
     the roll failed. Who may spend for the PC is the caller's question."""
     character = roll.character
-    if roll.kind not in SPENDABLE_KINDS or character is None or character.is_npc:
+    if not is_spendable(roll) or character is None or character.is_npc:
         return []
     uses = []
     for use in allowed:
+        if roll.kind == Roll.Kind.CONTEST and use not in checks.OPPOSED_USES:
+            continue
         if use in ON_A_FAILURE and (
             roll.succeeded is not False or (roll.hidden_difficulty and not gm_view)
         ):

@@ -12,7 +12,7 @@ from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from characters.live_sheets import sheet_changed
 from characters.models import Character, Trait
-from characters.services import fudge_points_change, xp_award
+from characters.services import xp_award
 from fudgetable import live
 from fudgetable.rules import checks
 from fudgetable.rules import dice as dice_rules
@@ -28,27 +28,27 @@ Snapshot = dict[str, Any]
 NO_SHEET = SheetModifiers()  # a roll with no sheet behind it (untrained, or the GM's own)
 
 
-def _words(ruleset: Ruleset, value: int) -> str:
+def ladder_words(ruleset: Ruleset, value: int) -> str:
     return ruleset.ladder.describe(value)
 
 
 FUDGE_FACES = {1: "⊞", 0: "▢", -1: "⊟"}
 
 
-def _faces(dice: dice_rules.Roll) -> list[str]:
+def faces_shown(dice: dice_rules.Roll) -> list[str]:
     """The faces as the log shows them: Fudge dice as dF glyphs, other dice as they read."""
     if "dF" in dice.method:
         return [FUDGE_FACES[face] if isinstance(face, int) else str(face) for face in dice.faces]
     return [str(face) for face in dice.faces]
 
 
-def _refuse_observers(membership: Membership) -> None:
+def refuse_observers(membership: Membership) -> None:
     """Every way to roll (the table's form, a sheet's trait, a Fudge point) passes here."""
     if membership.role == Membership.Role.OBSERVER:
         raise RulesError("roll", "observers watch; they do not roll")
 
 
-def _existing(campaign: Campaign, membership: Membership, key: str) -> Roll | None:
+def existing_roll(campaign: Campaign, membership: Membership, key: str) -> Roll | None:
     """The roll a resent form already made: a double tap makes one roll, not two."""
     return Roll.objects.filter(
         campaign=campaign, roller_id=membership.user_id, idempotency_key=key
@@ -89,7 +89,7 @@ def record_entry(
             )
     except IntegrityError:
         # The same form, sent twice at the same moment: the first one made the roll.
-        existing = _existing(campaign, membership, key)
+        existing = existing_roll(campaign, membership, key)
         if existing is None:
             raise
         # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
@@ -99,23 +99,23 @@ def record_entry(
     return roll, True
 
 
-def _check_snapshot(ruleset: Ruleset, result: checks.CheckResult, trait_name: str) -> Snapshot:
+def check_snapshot(ruleset: Ruleset, result: checks.CheckResult, trait_name: str) -> Snapshot:
     outcome = result.outcome
     return {
         "trait": trait_name,
         "level": outcome.side.level,
-        "level_name": _words(ruleset, outcome.side.level),
+        "level_name": ladder_words(ruleset, outcome.side.level),
         "modifiers": list(outcome.side.modifiers),
         "modifier": outcome.side.modifier,
         "method": result.roll.method,
         "method_label": get_method(result.roll.method).label,
         "faces": [str(face) for face in result.roll.faces],
-        "shown": _faces(result.roll),
+        "shown": faces_shown(result.roll),
         "roll": result.roll.total,
         "result": outcome.result,
-        "result_name": _words(ruleset, outcome.result),
+        "result_name": ladder_words(ruleset, outcome.result),
         "difficulty": outcome.difficulty,
-        "difficulty_name": _words(ruleset, outcome.difficulty),
+        "difficulty_name": ladder_words(ruleset, outcome.difficulty),
         "margin": outcome.margin,
         "outcome": outcome.outcome.value,
         "critical": outcome.critical.value if outcome.critical else "",
@@ -149,7 +149,7 @@ def roll_check(
     ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines
     ``ticked`` (None: those not situational) join the modifiers, each named in the log, and a
     character who may take no action is refused."""
-    _refuse_observers(membership)
+    refuse_observers(membership)
     if sheet.no_action:
         who = character.name if character else "This character"
         raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
@@ -183,7 +183,7 @@ def roll_check(
     if chance is not None:
         result = replace(result, chance=chance)
     who = character.name if character else membership.user.get_username()
-    snapshot = _check_snapshot(ruleset, result, trait_name)
+    snapshot = check_snapshot(ruleset, result, trait_name)
     if lines:
         snapshot["sheet_lines"] = [line.to_dict() for line in lines]
     # A hidden difficulty's XP would tell the player the roll failed; the GM awards it later.
@@ -222,8 +222,8 @@ def roll_contest(
     secret: bool = False,
 ) -> Roll:
     """PC against NPC (the NPC rolls by the campaign's NPC roll mode) or PC against PC."""
-    _refuse_observers(membership)
-    existing = _existing(membership.campaign, membership, key)
+    refuse_observers(membership)
+    existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     ruleset = campaign_ruleset(membership.campaign)
@@ -248,13 +248,14 @@ def roll_contest(
             {
                 "name": who.name,
                 "trait": tr.name,
-                "level_name": _words(ruleset, side.level),
+                "level": side.level,
+                "level_name": ladder_words(ruleset, side.level),
                 "modifier": side.modifier,
                 "method_label": get_method(dice.method).label,
-                "shown": _faces(dice),
+                "shown": faces_shown(dice),
                 "roll": dice.total,
                 "result": side.result,
-                "result_name": _words(ruleset, side.result),
+                "result_name": ladder_words(ruleset, side.result),
             }
         )
     snapshot = {
@@ -290,19 +291,19 @@ def roll_reading(
     secret: bool = False,
 ) -> Roll:
     """A situational roll, or an NPC's reaction (the GM usually keeps those secret)."""
-    _refuse_observers(membership)
-    existing = _existing(membership.campaign, membership, key)
+    refuse_observers(membership)
+    existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     ruleset = campaign_ruleset(membership.campaign)
     reading = checks.situational(ruleset, modifiers=modifiers, npc_reaction=reaction)
     snapshot = {
-        "shown": _faces(reading.roll),
+        "shown": faces_shown(reading.roll),
         "method_label": get_method(reading.roll.method).label,
         "roll": reading.roll.total,
         "modifiers": list(modifiers),
         "result": reading.result,
-        "result_name": _words(ruleset, reading.result),
+        "result_name": ladder_words(ruleset, reading.result),
         "reaction": reading.reaction,
     }
     kind = Roll.Kind.REACTION if reaction else Roll.Kind.SITUATIONAL
@@ -316,63 +317,6 @@ def roll_reading(
         secret=secret,
     )
     return roll
-
-
-@transaction.atomic
-def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) -> Roll:
-    """A Fudge point spent on a check: the character pays one, and a new roll follows the old
-    one in the log (the log itself is never edited)."""
-    _refuse_observers(membership)
-    existing = _existing(membership.campaign, membership, key)
-    if existing is not None:
-        return existing
-    if roll.kind not in fragments.SPENDABLE_KINDS or roll.character is None:
-        raise RulesError("roll", "Fudge points are spent on a character's trait check")
-    # Locked, so two spends at once cannot both follow the same roll.
-    Roll.objects.select_for_update().filter(pk=roll.pk).first()
-    if Roll.objects.filter(follows=roll).exists():
-        raise RulesError("roll", "a Fudge point was already spent on this roll; use the newer one")
-    ruleset = campaign_ruleset(membership.campaign)
-    try:
-        before = _stored_check(ruleset, roll)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        # A restored backup's entry holds what a file said: it may show and yet not rebuild.
-        raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
-    after = checks.fudge_point_result(ruleset, use, before)
-    fudge_points_change(character=roll.character, by=-1)
-    sheet_changed(roll.character)
-    snapshot = _check_snapshot(ruleset, after, roll.snapshot["trait"])
-    snapshot["fudge_point_use"] = use
-    if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
-        snapshot["sheet_lines"] = roll.snapshot["sheet_lines"]
-    spent, _ = record_entry(
-        membership=membership,
-        kind=Roll.Kind.FUDGE_POINT,
-        label=f"{roll.character.name}: {roll.snapshot['trait']} (Fudge point)",
-        snapshot=snapshot,
-        succeeded=after.outcome.succeeded,
-        key=key,
-        character=roll.character,
-        secret=roll.secret,
-        hidden_difficulty=roll.hidden_difficulty,
-        follows=roll,
-    )
-    return spent
-
-
-def _stored_check(ruleset: Ruleset, roll: Roll) -> checks.CheckResult:
-    """The check as it was rolled, rebuilt from the log entry's snapshot."""
-    snap = roll.snapshot
-    faces = tuple(int(f) if f.lstrip("-").isdigit() else f for f in snap["faces"])
-    dice = dice_rules.Roll(snap["method"], faces, snap["roll"])
-    return checks.trait_check(
-        ruleset,
-        level=snap["level"],
-        difficulty=snap["difficulty"],
-        modifiers=snap["modifiers"],
-        method=snap["method"],
-        roll=dice,
-    )
 
 
 def roll_note(*, roll: Roll, note: str) -> Roll:

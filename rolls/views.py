@@ -19,7 +19,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments, roll_lines, selectors, services
+from rolls import fragments, fudge_points, roll_lines, selectors, services
 from rolls.call_fragments import call_list, calls_for_person
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
@@ -366,7 +366,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
         problem = "Only the GM turns a roll against a hidden difficulty into a success."
     else:
         try:
-            made = services.roll_fudge_point(
+            made = fudge_points.roll_fudge_point(
                 membership=membership,
                 key=form.cleaned_data["key"],
                 roll=spent_on,

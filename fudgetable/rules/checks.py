@@ -392,6 +392,51 @@ def fudge_point_result(
     raise RulesError("use", f"{use} is spent outside a roll; note it on the sheet")
 
 
+def contest_degree(ruleset: Ruleset, relative_degree: int) -> str:
+    """Fate's dynamic degree of an opposed roll's relative degree; "" elsewhere."""
+    return _degree(ruleset, relative_degree, dynamic=True)
+
+
+OPPOSED_USES = ("reroll", "alter-by-one", "failure-to-success", "plus-four")  # not auto-success
+
+
+def contest_fudge_point(
+    ruleset: Ruleset,
+    use: str,
+    *,
+    active: Side,
+    passive: Side,
+    rng: RandomSource | None = None,
+) -> tuple[Roll | None, OpposedOutcome]:
+    """An opposed roll after the active side (the PC who rolled) spends a Fudge point on it:
+    its dice thrown again, its roll moved up one, +4 without rolling, or its loss turned into
+    a win. The other side stands as it was rolled. Returns the active side's new dice (None
+    when the dice stay as they were) and the outcome."""
+    if use not in ruleset.fudge_point_uses:
+        raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
+    if use not in OPPOSED_USES:
+        raise RulesError("use", "that Fudge point use is not spent on an opposed roll")
+    rules = ruleset.opposed_rules
+    dice: Roll | None = None
+    if use == "failure-to-success":
+        before = resolve_opposed(active=active, passive=passive, rules=rules)
+        if before.outcome is Outcome.SUCCESS:
+            raise RulesError("use", "the opposed roll was already won")
+        return None, replace(before, outcome=Outcome.SUCCESS)
+    if use == "reroll":
+        dice = get_method(ruleset.opposed_dice).roll(rng)
+        active = replace(active, roll=dice.total)
+    elif use == "alter-by-one":
+        active = replace(active, roll=active.roll + 1)
+    else:  # plus-four: the dice are set aside, so nothing natural about it is a critical
+        dice = Roll(ruleset.opposed_dice, (), 4)
+        active = replace(active, roll=4)
+    outcome = resolve_opposed(active=active, passive=passive, rules=rules)
+    if use == "plus-four":
+        outcome = replace(outcome, critical=rules.critical(0, outcome.relative_degree))
+    return dice, outcome
+
+
 def untrained_level(ruleset: Ruleset, *, commonness: str = "some", helped: bool = False) -> int:
     """The level to roll for a trait the sheet does not have, by the campaign's rules: Fudge
     Lite asks how common the trait is; Fudge 1995 gives Poor, Mediocre if a high attribute

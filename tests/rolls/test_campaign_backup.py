@@ -13,7 +13,7 @@ from campaigns.services import invite_accept, membership_set_role
 from characters.models import Character, Trait
 from characters.services import character_create, people_package_save, xp_award
 from fudgetable.rules.advancement import SessionCounts
-from rolls import countdowns, services, sessions, spotlight
+from rolls import countdowns, fudge_points, services, sessions, spotlight
 from rolls.backup import campaign_to_json
 from rolls.challenges import challenge_check, challenge_create
 from rolls.fight import fight_confirm, fight_exchange
@@ -85,7 +85,7 @@ def played(ez, owner, member, jason, brute, dice):  # noqa: F811
     check = services.roll_check(
         membership=player, key=fresh_key(), level=3, trait_name=staff.name, character=jason
     )
-    services.roll_fudge_point(membership=player, key=fresh_key(), roll=check, use="reroll")
+    fudge_points.roll_fudge_point(membership=player, key=fresh_key(), roll=check, use="reroll")
     secret = services.roll_check(
         membership=gm, key=fresh_key(), level=2, trait_name="Fighter", character=brute, secret=True
     )

@@ -13,6 +13,8 @@ from tests.rolls.conftest import fresh_key, post_roll, set_rules, trait
 
 pytestmark = pytest.mark.django_db
 
+HX = {"HX-Request": "true"}
+
 
 def contest_form(character, row, opponent, opposing, **extra):
     return {
@@ -124,3 +126,34 @@ def test_a_reaction_roll_says_how_the_npc_reacts(client_for, owner, member, camp
 def test_a_reading_without_a_label_is_named_for_its_kind(client_for, member, campaign):
     post_roll(client_for(member), campaign, {"kind": "situational", "key": fresh_key()})
     assert Roll.objects.get().label == "Situational roll"
+
+
+def test_a_fudge_point_on_an_opposed_roll_follows_it_and_moves_only_the_spenders_side(
+    client_for, member, rival, campaign, hero
+):
+    set_rules(campaign, fudge_point_uses=["alter-by-one", "auto-success"])
+    rival_user, marla = rival
+    # Good: even a roll of -4 lands on Fudge Lite's floor (-2), not below it, so +1 always
+    # moves the result.
+    mine, theirs = trait(hero, "Athletics", level=2), trait(marla, "Athletics", level=1)
+    data = contest_form(hero, mine, marla, theirs)
+    answer = post_roll(client_for(member), campaign, data).content.decode()
+    assert 'value="alter-by-one"' in answer
+    assert 'value="auto-success"' not in answer  # "unopposed" only
+    first = Roll.objects.get()
+    url = reverse("rolls:fudge_point", args=[campaign.pk, first.pk])
+    client_for(member).post(url, {"use": "alter-by-one", "key": fresh_key()}, headers=HX)
+    spent = Roll.objects.get(follows=first)
+    active, passive = spent.snapshot["sides"]
+    assert spent.kind == "contest" and spent.snapshot["fudge_point_use"] == "alter-by-one"
+    assert active["roll"] == first.snapshot["sides"][0]["roll"] + 1
+    assert passive == first.snapshot["sides"][1]
+    assert spent.snapshot["relative_degree"] == first.snapshot["relative_degree"] + 1
+    hero.refresh_from_db()
+    assert hero.fudge_points == 2
+    refused = client_for(rival_user).post(
+        reverse("rolls:fudge_point", args=[campaign.pk, spent.pk]),
+        {"use": "alter-by-one", "key": fresh_key()},
+        headers=HX,
+    )
+    assert refused.status_code == 403  # Marla's player does not spend Louie's points

@@ -6,6 +6,8 @@ from fractions import Fraction
 import pytest
 
 from fudgetable.rules import checks
+from fudgetable.rules.errors import RulesError
+from fudgetable.rules.resolution import Outcome, Side
 from fudgetable.rules.rulesets import PRESETS
 
 F95 = PRESETS["fudge-1995"]
@@ -64,3 +66,26 @@ def test_a_kept_deck_gives_the_odds_of_what_is_left_in_its_pile() -> None:
     assert checks.deck_chance(ez, pile, level=1, difficulty=4) == Fraction(1, 2)
     fresh = checks.deck_chance(ez, None, level=1, difficulty=1)
     assert fresh == checks.chance(ez, level=1, difficulty=1, method="deck")
+
+
+def test_a_fudge_point_on_an_opposed_roll_moves_only_the_spenders_side() -> None:
+    """Fudge Lite, "Fudge Points": reroll, alter a roll by 1, convert a failure, +4 without
+    rolling, spent by the side that rolled; the other side stands as rolled."""
+    lite = replace(
+        PRESETS["fudge-lite"],
+        fudge_point_uses=("reroll", "alter-by-one", "failure-to-success", "plus-four"),
+    )
+    mine, theirs = Side(1, -1, (0,)), Side(1, 0, (0,))
+    _, bumped = checks.contest_fudge_point(lite, "alter-by-one", active=mine, passive=theirs)
+    assert bumped.active.roll == 0 and bumped.relative_degree == 0 and bumped.passive.roll == 0
+    dice, four = checks.contest_fudge_point(lite, "plus-four", active=mine, passive=theirs)
+    assert dice is not None and dice.faces == () and four.relative_degree == 4
+    _, turned = checks.contest_fudge_point(lite, "failure-to-success", active=mine, passive=theirs)
+    assert turned.outcome is Outcome.SUCCESS and turned.relative_degree == -1
+    with pytest.raises(RulesError, match="not spent on an opposed roll"):
+        checks.contest_fudge_point(
+            replace(lite, fudge_point_uses=("auto-success",)),
+            "auto-success",
+            active=mine,
+            passive=theirs,
+        )
