@@ -61,3 +61,8 @@ def test_the_sheet_offers_the_trade_to_its_player_and_not_to_others(
     assert "1 XP for 2 FP" in client_for(owner).get(url).content.decode()
     assert "3 FP for 1 XP" not in client_for(other_player).get(url).content.decode()
     assert client_for(outsider).get(url).status_code == 404
+
+
+def test_an_outsider_trades_nothing(command, outsider, ez_hero):
+    assert command(outsider, ez_hero, "points-to-xp", {"spend": 3}).status_code == 404
+    assert points(ez_hero) == (4, 1)

@@ -86,3 +86,8 @@ def test_no_point_left_means_no_asking(client_for, member, campaign, allowed):
     answer = ask(client_for(member), campaign, allowed)
     assert "Louie has no Fudge points left" in answer.content.decode()
     assert not Roll.objects.exists()
+
+
+def test_an_outsider_asks_nothing(client_for, outsider, campaign, allowed):
+    assert ask(client_for(outsider), campaign, allowed).status_code == 404
+    assert not Roll.objects.exists()

@@ -139,3 +139,14 @@ def test_the_service_refuses_a_player_and_an_npc(campaign, member, owner, hero, 
     player = member.memberships.get(campaign=campaign)
     with pytest.raises(Exception, match="only a GM calls for a roll"):
         calls.call_create(membership=player, characters=[hero], trait="", difficulty=1)
+
+
+def test_only_a_gm_makes_or_closes_a_call(client_for, owner, member, outsider, campaign, hero):
+    assert call_on(client_for(outsider), campaign, hero).status_code == 404
+    call_on(client_for(owner), campaign, hero)
+    call = RollCall.objects.get()
+    close = reverse("rolls:call_cancel", args=[campaign.pk, call.pk])
+    assert client_for(outsider).post(close, headers=HX).status_code == 404
+    assert client_for(member).post(close, headers=HX).status_code == 403
+    call.refresh_from_db()
+    assert call.open

@@ -7,6 +7,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
+from campaigns.services import membership_remove
 from fudgetable.asgi import application
 from tests.table_sockets import ORIGIN, joined, until
 
@@ -99,3 +100,13 @@ async def test_another_sheets_change_is_not_this_sheets_news(
     await command(gm_client, marla, "fudge-points", {"by": "1"})
     assert await louies.receive_nothing(timeout=0.5)
     await louies.disconnect()
+
+
+async def test_a_player_who_leaves_the_table_loses_the_sheets_socket(
+    campaign, cookies, client_for, member, hero
+):
+    sheet = sheet_socket(campaign, hero, cookies["member"])
+    assert (await sheet.connect())[0]
+    membership = await campaign.memberships.aget(user=member)
+    await sync_to_async(membership_remove)(actor=membership, membership=membership)
+    assert (await sheet.receive_output(timeout=5))["type"] == "websocket.close"
