@@ -24,6 +24,9 @@ class Command:
     gm_only: bool = False
     # Players may not reshape a finished character directly; they spend XP instead.
     building_only: bool = False
+    # It changes what other screens show live (points, XP, tracks, statuses): the party
+    # strip and the sheet's open copies hear of it (``live_sheets.sheet_changed``).
+    live: bool = False
 
 
 def _one[M: Model](rows: QuerySet[M], pk: int | None, what: str) -> M:
@@ -91,15 +94,17 @@ COMMANDS: dict[str, Command] = {
         lambda m, c, d: services.trait_advance(
             character=c, trait=_one(c.traits.all(), d["trait"], "trait"), gm_permission=m.is_gm
         ),
+        live=True,
     ),
     "ability-allocate": Command(
         f.AllocateForm,
         lambda m, c, d: services.ability_allocate(
             character=c, trait=_one(c.traits.all(), d["trait"], "ability"), xp=d["xp"]
         ),
+        live=True,
     ),
-    "feature-add": Command(f.FeatureAddForm, _add_feature),
-    "feature-remove": Command(f.FeatureForm, _remove_feature),
+    "feature-add": Command(f.FeatureAddForm, _add_feature, live=True),
+    "feature-remove": Command(f.FeatureForm, _remove_feature, live=True),
     "gear-add": Command(f.GearAddForm, lambda m, c, d: services.gear_add(character=c, **d)),
     "gear-remove": Command(
         f.GearForm,
@@ -140,42 +145,50 @@ COMMANDS: dict[str, Command] = {
             value=d["value"],
             modifier=d["modifier"] or 0,
         ),
+        live=True,
     ),
     "detail-remove": Command(
         f.DetailForm,
         lambda m, c, d: services.detail_remove(
             character=c, detail=_one(c.details.all(), d["detail"], "detail")
         ),
+        live=True,
     ),
     "track-box": Command(
         f.TrackBoxForm,
         lambda m, c, d: services.track_set_box(
             character=c, track=d["track"], box=d["box"][0], marked=d["box"][1]
         ),
+        live=True,
     ),
     "track-ease": Command(
         f.TrackEaseForm,
         lambda m, c, d: services.track_ease(character=c, track=d["track"], box=d["box"]),
+        live=True,
     ),
     "track-heal": Command(
         f.TrackHealForm,
         lambda m, c, d: services.track_heal(character=c, track=d["track"], action=d["action"]),
+        live=True,
     ),
-    "fudge-points": Command(f.FudgePointsForm, _fudge_points),
+    "fudge-points": Command(f.FudgePointsForm, _fudge_points, live=True),
     "points-to-xp": Command(
         f.PointsTradeForm,
         lambda m, c, d: services.points_trade(character=c, to_xp=True, spend=d["spend"]),
+        live=True,
     ),
     # Back-conversion is the GM's to allow ("I allow back-conversion"), so the GM does it.
     "xp-to-points": Command(
         f.PointsTradeForm,
         lambda m, c, d: services.points_trade(character=c, to_xp=False, spend=d["spend"]),
         gm_only=True,
+        live=True,
     ),
     "xp": Command(
         f.XpForm,
         lambda m, c, d: services.xp_award(character=c, amount=d["amount"]),
         gm_only=True,
+        live=True,
     ),
     "trade": Command(
         f.TradeForm,

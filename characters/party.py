@@ -9,11 +9,8 @@ from django.template.loader import render_to_string
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
-from characters.selectors import roll_details
+from characters.selectors import standing_lines, track_views
 from fudgetable.live import Audience
-from fudgetable.rules import sheet_tracks
-from fudgetable.rules.rulesets import TraitScheme
-from fudgetable.rules.sheet_modifiers import sheet_modifiers
 
 
 @dataclass(frozen=True)
@@ -44,12 +41,6 @@ def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
         characters = characters.filter(kind=Character.Kind.PC)
     rows = []
     for character in characters:
-        npc_boxes = character.npc_boxes if character.is_npc else None
-        templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=npc_boxes, fit=True)
-        views = [
-            sheet_tracks.view(key, t, sheet_tracks.state_of(t, character.tracks.get(key)))
-            for key, t in templates.items()
-        ]
         summaries = tuple(
             TrackSummary(
                 view.name,
@@ -57,18 +48,11 @@ def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
                 sum(len(boxes) for _, _, boxes in view.rows),
                 view.consequence,
             )
-            for view in views
+            for _, view in track_views(character, ruleset)
         )
         if character.is_npc and not any(summary.marked for summary in summaries):
             continue  # an NPC comes into play when it takes its first box
-        peup = ruleset.trait_scheme is TraitScheme.ABILITIES
-        offered = sheet_modifiers(
-            ruleset,
-            trait="",
-            tracks_state=character.tracks,
-            npc_boxes=npc_boxes,
-            details=roll_details(character.details.all()) if peup else (),
-        )
+        offered = standing_lines(character, ruleset)
         lines = tuple(
             f"{line.name} {line.amount:+d}" for line in offered.lines if not line.situational
         )

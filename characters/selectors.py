@@ -24,7 +24,7 @@ from fudgetable.rules.sheet import (
     derived,
     level_bounds,
 )
-from fudgetable.rules.sheet_modifiers import SheetDetail, sheet_modifiers
+from fudgetable.rules.sheet_modifiers import SheetDetail, SheetModifiers, sheet_modifiers
 from fudgetable.rules.tracks import ConditionTrack
 
 
@@ -85,6 +85,33 @@ def rules_sheet(character: Character) -> Sheet:
     )
 
 
+def track_views(
+    character: Character, ruleset: Ruleset
+) -> list[tuple[sheet_tracks.Template, sheet_tracks.TrackView]]:
+    """Each of the sheet's tracks, and what it draws: its stored state fitted to the
+    campaign's tracks as they are now."""
+    templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
+    return [
+        (template, sheet_tracks.view(key, template, sheet_tracks.state_of(template, stored)))
+        for key, template in templates.items()
+        for stored in [character.tracks.get(key)]
+    ]
+
+
+def standing_lines(character: Character, ruleset: Ruleset) -> SheetModifiers:
+    """The lines every roll from this sheet takes, whatever the trait (its tracks, Peupfudge
+    statuses); a gift naming one trait shows on the table's roll form. Uses the prefetched
+    details."""
+    peup = ruleset.trait_scheme is TraitScheme.ABILITIES
+    return sheet_modifiers(
+        ruleset,
+        trait="",
+        tracks_state=character.tracks,
+        npc_boxes=character.npc_boxes,
+        details=roll_details(character.details.all()) if peup else (),
+    )
+
+
 def roll_details(details: Iterable[Detail]) -> list[SheetDetail]:
     """Peupfudge's statuses and properties that bring a modifier to a roll."""
     return [
@@ -139,19 +166,7 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         step = advance_step(ruleset, sheet_trait, character.xp)
         rows.append(TraitRow(trait, label, step.cost if step.allowed else None, step.reason))
     is_peup = ruleset.trait_scheme is TraitScheme.ABILITIES
-    templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
-    track_views = [
-        sheet_tracks.view(key, template, sheet_tracks.state_of(template, character.tracks.get(key)))
-        for key, template in templates.items()
-    ]
-    # The lines every roll from this sheet takes (a gift naming one trait shows on the table).
-    roll_lines = sheet_modifiers(
-        ruleset,
-        trait="",
-        tracks_state=character.tracks,
-        npc_boxes=character.npc_boxes,
-        details=roll_details(character.details.all()) if is_peup else (),
-    )
+    tracks = track_views(character, ruleset)
     check: BuildCheck = build_check(ruleset, sheet)
     low, high = level_bounds(ruleset)
     levels = [(value, ladder.describe(value)) for value in range(low, high + 1)]
@@ -166,12 +181,12 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         "derived": derived(ruleset, sheet),
         "build": check,
         "trading": ruleset.build.method is BuildMethod.DISTRIBUTION,
-        "tracks": track_views,
-        "roll_lines": roll_lines,
+        "tracks": [view for _, view in tracks],
+        "roll_lines": standing_lines(character, ruleset),
         # Condition tracks with a box a Fudge point could ease, where the campaign allows it.
         "easable": {
             view.key
-            for view, template in zip(track_views, templates.values(), strict=True)
+            for template, view in tracks
             if isinstance(template, ConditionTrack)
             and any(mark != "clear" for _, _, boxes in view.rows for _, mark in boxes)
         }

@@ -113,7 +113,8 @@ def sheet_command(
         except RulesError as error:
             messages.error(request, error.message)
         else:
-            sheet_changed(character)
+            if spec.live:
+                sheet_changed(character)
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)

@@ -54,14 +54,23 @@ def call_list(campaign: Campaign, *, oob: bool = False, problem: str = "") -> st
     return render_to_string(f"{TEMPLATE}#list", {**context, "oob": oob, "problem": problem})
 
 
+def called_trait(ruleset: Ruleset, call: RollCall, character: Character) -> tuple[str, int]:
+    """The trait a call names, as this sheet has it (its name and the level rolled), or
+    untrained when the sheet lacks it. Reads the sheet's traits as loaded (prefetched)."""
+    wanted = call.trait.casefold()
+    for trait in character.traits.all():
+        if trait.name.casefold() == wanted:
+            return trait.name, trait.level + trait.modifier
+    return call.trait, checks.untrained_level(ruleset)
+
+
 def _odds(ruleset: Ruleset, call: RollCall, character: Character) -> float | None:
     """The chance of success of the called trait, with the sheet's standing lines; none when
     the difficulty is hidden (it would tell it) or each picks a trait."""
     if call.hidden_difficulty or not call.trait:
         return None
-    trait = character.traits.filter(name__iexact=call.trait).first()
-    level = trait.level + trait.modifier if trait else checks.untrained_level(ruleset)
-    lines = offered(ruleset, character, call.trait).chosen()
+    name, level = called_trait(ruleset, call, character)
+    lines = offered(ruleset, character, name).chosen()
     method = checks.dice_for(ruleset, advantage=call.advantage)
     chance = checks.chance(
         ruleset,

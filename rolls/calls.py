@@ -17,10 +17,9 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable import live
-from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from rolls import roll_lines, services
-from rolls.call_fragments import call_list, calls_for_person
+from rolls.call_fragments import call_list, called_trait, calls_for_person
 from rolls.models import Roll, RollCall
 
 MAX_CALLED = 12
@@ -96,10 +95,7 @@ def _trait_for(call: RollCall, character: Character, trait_id: int | None) -> tu
     """The trait the answer rolls: the call's, found on this sheet by name (untrained if the
     sheet lacks it), or the one the player picked when the call lets each pick."""
     if call.trait:
-        named = character.traits.filter(name__iexact=call.trait).first()
-        if named is not None:
-            return named.name, named.level + named.modifier
-        return call.trait, checks.untrained_level(campaign_ruleset(call.campaign))
+        return called_trait(campaign_ruleset(call.campaign), call, character)
     picked = character.traits.filter(pk=trait_id).first() if trait_id else None
     if picked is None:
         raise RulesError("trait", f"pick one of {character.name}'s traits to roll")

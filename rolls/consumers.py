@@ -182,14 +182,20 @@ class SheetConsumer(AsyncWebsocketConsumer):
     character_id: int
     is_gm: bool
 
+    async def _opener(self, campaign_id: int, character_id: int) -> Membership | None:
+        """The membership that may open this sheet, or None (an outsider, a player and an
+        NPC not yet met)."""
+        membership = await database_sync_to_async(membership_for)(self.scope["user"], campaign_id)
+        if membership is None:
+            return None
+        visible = await database_sync_to_async(sheet_visible)(membership, character_id)
+        return membership if visible else None
+
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         campaign_id, character_id = kwargs["campaign_id"], kwargs["character_id"]
-        membership = await database_sync_to_async(membership_for)(self.scope["user"], campaign_id)
-        visible = membership is not None and await database_sync_to_async(sheet_visible)(
-            membership, character_id
-        )
-        if membership is None or not visible:
+        membership = await self._opener(campaign_id, character_id)
+        if membership is None:
             await self.close()  # refused at the handshake, as an outsider is
             return
         self.campaign_id, self.character_id = campaign_id, character_id
@@ -227,13 +233,8 @@ class SheetConsumer(AsyncWebsocketConsumer):
         """Someone's role changed or they left: look again, and go if the sheet is gone."""
         if event["user_id"] != self.user_id:
             return
-        membership = await database_sync_to_async(membership_for)(
-            self.scope["user"], self.campaign_id
-        )
-        visible = membership is not None and await database_sync_to_async(sheet_visible)(
-            membership, self.character_id
-        )
-        if membership is None or not visible:
+        membership = await self._opener(self.campaign_id, self.character_id)
+        if membership is None:
             await self.close()
             return
         self.is_gm = membership.is_gm

@@ -10,7 +10,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Trait
 from fudgetable.rules import checks
 from fudgetable.rules.dice import DeckState
-from fudgetable.rules.resolution.readings import reaction
+from fudgetable.rules.resolution import Outcome
 from fudgetable.rules.rulesets import Ruleset
 
 CHART_WIDTH, CHART_HEIGHT = 280, 80
@@ -60,22 +60,19 @@ def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> di
         margins = checks.deck_margins(
             ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers
         )
-        chance = checks.deck_chance(
-            ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers
-        )
     else:
-        chance = checks.chance(
-            ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
-        )
         margins = checks.margins(
             ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
         )
-    ties_succeed = ruleset.static_rules.tie.value == "success"
+    rules = ruleset.static_rules
     return {
-        **_headline(chance, f"to succeed against {ruleset.ladder.describe(difficulty)}"),
+        **_headline(
+            checks.chance_of_margins(ruleset, margins),
+            f"to succeed against {ruleset.ladder.describe(difficulty)}",
+        ),
         **_bars(
             margins,
-            lambda margin: margin > 0 or (margin == 0 and ties_succeed),
+            lambda margin: rules.outcome(margin) is Outcome.SUCCESS,
             lambda margin: f"margin {margin:+d}",
         ),
     }
@@ -101,7 +98,11 @@ def contest_context(
     words = f"to win against {opposing.character.name} ({opposing.name})"
     return {
         **_headline(odds.chance, words),
-        **_bars(odds.degrees, lambda degree: degree > 0, lambda degree: f"by {degree:+d}"),
+        **_bars(
+            odds.degrees,
+            lambda degree: ruleset.opposed_rules.outcome(degree) is Outcome.SUCCESS,
+            lambda degree: f"by {degree:+d}",
+        ),
     }
 
 
@@ -111,12 +112,10 @@ def reading_context(ruleset: Ruleset, modifiers: Sequence[int], *, npc_reaction:
     describe = ruleset.ladder.describe
     context: dict[str, Any] = {"odds_words": "Each result, read from Fair"}
     if npc_reaction:
-        bands: dict[str, Fraction] = {}
-        for result, p in sorted(results.items(), reverse=True):
-            # A result is what it is; the band is read from it as ``reaction`` reads it.
-            band = reaction(result - checks.FAIR_ON_THE_STANDARD_LADDER, (), ruleset.static_rules)
-            name = band.reaction.value.replace("-", " ")
-            bands[name] = bands.get(name, Fraction(0)) + p
-        context["bands"] = [(name, round(float(p) * 100, 1)) for name, p in bands.items()]
+        bands = checks.reaction_odds(ruleset, modifiers=modifiers)
+        context["bands"] = [
+            (band.replace("-", " "), round(float(p) * 100, 1)) for band, p in bands.items()
+        ]
         context["odds_words"] = "Each reaction"
-    return {**context, **_bars(results, lambda result: result > 1, describe)}
+    fair = checks.FAIR_ON_THE_STANDARD_LADDER  # a reaction is good above Fair (F95 3.7)
+    return {**context, **_bars(results, lambda result: result > fair, describe)}

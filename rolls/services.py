@@ -3,7 +3,6 @@ roll is written once and announced to the table when its transaction commits."""
 
 import uuid
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -158,16 +157,12 @@ def roll_check(
     ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
-    chance = None
+    pile = None
     if method_key == "deck":
         # The deck is the campaign's: its row is locked so two draws never take one card.
         campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
-        deck = DeckState.from_dict(campaign.deck) if campaign.deck else None
-        # The chance beforehand is that of what was left in the pile, as the odds showed it.
-        chance = checks.deck_chance(
-            ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers
-        )
-        dice, deck = checks.roll_dice(get_method(method_key), deck=deck)
+        pile = DeckState.from_dict(campaign.deck) if campaign.deck else None
+        dice, deck = checks.roll_dice(get_method(method_key), deck=pile)
         campaign.deck = deck.to_dict() if deck is not None else None
         campaign.save(update_fields=["deck"])
     else:
@@ -179,9 +174,8 @@ def roll_check(
         modifiers=modifiers,
         method=method_key,
         roll=dice,
+        deck=pile,  # the chance beforehand is that of what was left, as the odds showed it
     )
-    if chance is not None:
-        result = replace(result, chance=chance)
     who = character.name if character else membership.user.get_username()
     snapshot = check_snapshot(ruleset, result, trait_name)
     if lines:

@@ -153,6 +153,12 @@ def deck_margins(
     )
 
 
+def chance_of_margins(ruleset: Ruleset, margins: dict[int, Fraction]) -> Fraction:
+    """The chance of success that a distribution of margins (``margins``, ``deck_margins``)
+    gives under the campaign's rules, a tie counting as they say."""
+    return odds.success_chance_of(margins, ruleset.static_rules)
+
+
 def deck_chance(
     ruleset: Ruleset,
     deck: DeckState | None,
@@ -162,7 +168,7 @@ def deck_chance(
     modifiers: Sequence[int] = (),
 ) -> Fraction:
     margins = deck_margins(ruleset, deck, level=level, difficulty=difficulty, modifiers=modifiers)
-    return odds.success_chance_of(margins, ruleset.static_rules)
+    return chance_of_margins(ruleset, margins)
 
 
 def trait_check(
@@ -174,9 +180,11 @@ def trait_check(
     method: str | None = None,
     roll: Roll | None = None,
     rng: RandomSource | None = None,
+    deck: DeckState | None = None,
 ) -> CheckResult:
     """Result = level + modifiers + roll against a difficulty. ``roll`` lets the caller supply
-    dice it has already drawn (the poker deck), else they are rolled here."""
+    dice it has already drawn (the poker deck), else they are rolled here. ``deck`` is the
+    table's kept pile before that draw: the chance beforehand is then that of what was left."""
     key = method or ruleset.dice
     mods = check_modifiers(modifiers)
     if roll is None:
@@ -188,12 +196,11 @@ def trait_check(
         modifiers=mods,
         rules=ruleset.static_rules,
     )
-    return CheckResult(
-        roll,
-        outcome,
-        chance(ruleset, level=level, difficulty=difficulty, modifiers=mods, method=key),
-        _degree(ruleset, outcome.margin),
-    )
+    if key == "deck" and deck is not None:
+        before = deck_chance(ruleset, deck, level=level, difficulty=difficulty, modifiers=mods)
+    else:
+        before = chance(ruleset, level=level, difficulty=difficulty, modifiers=mods, method=key)
+    return CheckResult(roll, outcome, before, _degree(ruleset, outcome.margin))
 
 
 @dataclass(frozen=True)
@@ -302,6 +309,16 @@ def reading_odds(ruleset: Ruleset, *, modifiers: Sequence[int] = ()) -> dict[int
         modifiers=check_modifiers(modifiers),
         rules=ruleset.static_rules,
     )
+
+
+def reaction_odds(ruleset: Ruleset, *, modifiers: Sequence[int] = ()) -> dict[str, Fraction]:
+    """The chance of each reaction band of an NPC's reaction roll (F95 3.7), best first."""
+    bands: dict[str, Fraction] = {}
+    for result, p in sorted(reading_odds(ruleset, modifiers=modifiers).items(), reverse=True):
+        # A result already settled, read into its band with nothing more added.
+        band = reaction(result - FAIR_ON_THE_STANDARD_LADDER, (), ruleset.static_rules).reaction
+        bands[band.value] = bands.get(band.value, Fraction(0)) + p
+    return bands
 
 
 @dataclass(frozen=True)
