@@ -98,6 +98,13 @@ class CampaignForm(forms.Form):
         help_text="One question per line; each yes is 1 XP as a session ends.",
     )
     starting_fudge_points = forms.IntegerField(min_value=0, max_value=20, required=False)
+    fudge_points_per_xp = forms.IntegerField(
+        label="Fudge points per XP",
+        min_value=1,
+        max_value=10,
+        required=False,
+        help_text="EZFudge: what a player pays in Fudge points for 1 XP (3 if left empty).",
+    )
     fudge_point_uses = forms.MultipleChoiceField(
         choices=list(rulesets.FUDGE_POINT_USES.items()),
         widget=forms.CheckboxSelectMultiple,
@@ -189,7 +196,7 @@ class CampaignForm(forms.Form):
         questions = _lines(data.get("session_questions"))
         if questions:
             overrides["session_questions"] = questions
-        for setting in ("xp_per_session", "starting_fudge_points"):
+        for setting in ("xp_per_session", "starting_fudge_points", "fudge_points_per_xp"):
             if data.get(setting) is not None:
                 overrides[setting] = data[setting]
         if data.get("fudge_point_uses"):

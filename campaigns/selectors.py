@@ -55,6 +55,8 @@ def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
     if ruleset.wound_track:
         rows.append(("Wounds", ", ".join(level.name for level in ruleset.wound_track.levels)))
     rows.append(("Starting Fudge points", str(ruleset.starting_fudge_points)))
+    if ruleset.key == "ezfudge":
+        rows.append(("Fudge points to XP", f"{ruleset.fudge_points_per_xp} FP for 1 XP"))
     if ruleset.xp_on_a_miss:
         rows.append(("XP on a miss", "+1 XP for each failed roll"))
     return rows

@@ -208,13 +208,19 @@ def track_ease(*, character: Character, track: str, box: int) -> Character:
 
 @transaction.atomic
 def points_trade(*, character: Character, to_xp: bool, spend: int) -> Character:
-    """EZFudge: Fudge points "can be converted to Experience Points" (3 FP per XP, the
-    rules' default), and back at 2 FP per XP ("Yes, I'm mean")."""
+    """EZFudge: Fudge points "can be converted to Experience Points" (at the campaign's rate,
+    3 FP per XP unless its GM set another), and back at 2 FP per XP ("Yes, I'm mean")."""
     character = locked(character)
-    if campaign_ruleset(character.campaign).key != "ezfudge":
+    ruleset = campaign_ruleset(character.campaign)
+    if ruleset.key != "ezfudge":
         raise RulesError("spend", "Fudge points and XP are traded in EZFudge campaigns")
     if to_xp:
-        points = fudge_points_to_xp(character.fudge_points, character.xp, spend=spend)
+        points = fudge_points_to_xp(
+            character.fudge_points,
+            character.xp,
+            spend=spend,
+            fudge_points_per_xp=ruleset.fudge_points_per_xp,
+        )
     else:
         points = xp_to_fudge_points(character.fudge_points, character.xp, spend=spend)
     if points.fudge_points > MAX_FUDGE_POINTS:

@@ -30,6 +30,7 @@ def test_anyone_logged_in_can_create_a_campaign_and_becomes_its_gm(client_for, o
             "ruleset": "ezfudge",
             "default_difficulty": "Good",
             "dice": "3d6",
+            "fudge_points_per_xp": "4",
         },
     )
     campaign = Campaign.objects.get(name="Gears of Brass")
@@ -37,7 +38,7 @@ def test_anyone_logged_in_can_create_a_campaign_and_becomes_its_gm(client_for, o
     assert response["Location"] == reverse("campaigns:detail", args=[campaign.pk])
     assert campaign.owner == outsider
     assert campaign.memberships.get(user=outsider).role == "gm"
-    assert campaign.overrides == {"dice": "3d6", "default_difficulty": 2}
+    assert campaign.overrides == {"dice": "3d6", "default_difficulty": 2, "fudge_points_per_xp": 4}
     assert campaign.session_zero.lines == ""
 
 
@@ -86,6 +87,16 @@ def test_advanced_settings_must_be_json(client_for, outsider):
         {"name": "Broken", "ruleset": "fudge-lite", "advanced": "{not json"},
     )
     assert "not valid JSON" in response.context["form"].errors["advanced"][0]
+
+
+def test_a_free_xp_rate_is_refused_beside_the_field(client_for, outsider):
+    response = client_for(outsider).post(
+        reverse("campaigns:create"),
+        {"name": "Generous", "ruleset": "ezfudge", "fudge_points_per_xp": "0"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["fudge_points_per_xp"]
+    assert not Campaign.objects.filter(name="Generous").exists()
 
 
 def test_overlong_name_is_refused_with_a_message(client_for, outsider):

@@ -1,5 +1,5 @@
-"""EZFudge: Fudge points "can be converted to Experience Points" (3 FP per XP, the rules'
-default rate), and back at 2 FP per XP, which the GM allows: "If someone finds themselves
+"""EZFudge: Fudge points "can be converted to Experience Points" (3 FP per XP unless the
+campaign sets another rate), and back at 2 FP per XP, which the GM allows: "If someone finds themselves
 desperately short of Fudge Points, I allow back-conversion … but only 2 Fudge Points per
 Experience Point converted.\""""
 
@@ -37,6 +37,16 @@ def test_a_spend_that_is_not_a_whole_xp_is_refused(command, member, ez_hero):
     response = command(member, ez_hero, "points-to-xp", {"spend": 2})
     assert messages_of(response) == ["spend a positive multiple of 3 FP"]
     assert points(ez_hero) == (4, 1)
+
+
+def test_the_campaign_sets_the_rate(client_for, command, campaign, member, ez_hero):
+    set_rules(campaign, fudge_points_per_xp=2)
+    command(member, ez_hero, "points-to-xp", {"spend": 4})
+    assert points(ez_hero) == (0, 3)
+    url = reverse("characters:sheet", args=[campaign.pk, ez_hero.pk])
+    assert "2 FP for 1 XP" in client_for(member).get(url).content.decode()
+    detail = client_for(member).get(reverse("campaigns:detail", args=[campaign.pk]))
+    assert "2 FP for 1 XP" in detail.content.decode()
 
 
 def test_back_conversion_is_the_gms_at_two_points_per_xp(command, owner, member, ez_hero):

@@ -490,6 +490,7 @@ GOOD: dict[str, tuple[str, Any, Any, Any]] = {
         ["Did you learn something new?", "Did you make an enemy?"],
     ),
     "starting_fudge_points": (PEUP, 5, 5, 5),
+    "fudge_points_per_xp": (EZ, 2, 2, 2),
     "fudge_point_uses": (
         LITE,
         ["coincidence", "reroll", "reroll"],
@@ -609,6 +610,12 @@ BAD: dict[str, list[tuple[str, Any, str]]] = {
         (LITE, -1, "starting_fudge_points"),
         (LITE, 2.0, "starting_fudge_points"),
     ],
+    "fudge_points_per_xp": [
+        (EZ, 0, "fudge_points_per_xp"),
+        (EZ, 11, "fudge_points_per_xp"),
+        (EZ, "3", "fudge_points_per_xp"),
+        (EZ, True, "fudge_points_per_xp"),
+    ],
     "fudge_point_uses": [
         (LITE, "reroll", "fudge_point_uses"),
         (LITE, {"reroll": True}, "fudge_point_uses"),
@@ -634,7 +641,7 @@ def test_settings_are_listed_in_the_order_they_are_applied() -> None:
     order = list(SETTINGS)
     assert order.index("ladder") < order.index("default_difficulty")
     assert order.index("injury_track") < order.index("last_box")
-    assert len(order) == len(set(order)) == 21
+    assert len(order) == len(set(order)) == 22
 
 
 @pytest.mark.parametrize("setting", list(GOOD))
@@ -1000,6 +1007,7 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
         st.text(min_size=1, max_size=40).filter(str.strip).map(str.strip), max_size=10
     ),
     "starting_fudge_points": st.integers(0, 20),
+    "fudge_points_per_xp": st.integers(1, 10),
     "fudge_point_uses": st.lists(st.sampled_from(list(FUDGE_POINT_USES)), max_size=10),
     "damage_options": st.lists(st.sampled_from([1, 2, 3, 4]), max_size=6),
 }

@@ -118,6 +118,8 @@ class Ruleset:
     key_award: KeyAward | None = None
     session_questions: tuple[str, ...] = ()
     starting_fudge_points: int = 3
+    # EZFudge: Fudge points turn into XP at this rate (the seed's rate did not survive).
+    fudge_points_per_xp: int = 3
     fudge_point_uses: tuple[str, ...] = ("reroll", "alter-by-one")
     damage_options: tuple[int, ...] = ()
     overrides: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -164,6 +166,7 @@ class Ruleset:
             "key_award": self.key_award.value if self.key_award else None,
             "session_questions": list(self.session_questions),
             "starting_fudge_points": self.starting_fudge_points,
+            "fudge_points_per_xp": self.fudge_points_per_xp,
             "fudge_point_uses": list(self.fudge_point_uses),
             "damage_options": list(self.damage_options),
         }

@@ -156,6 +156,15 @@ def _count(setting: str, most: int) -> Parse:
     return parse
 
 
+def _rate(setting: str, most: int) -> Parse:
+    def parse(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
+        if not data.is_int(raw) or not 1 <= raw <= most:
+            raise RulesError(setting, f"must be a whole number from 1 to {most}")
+        return raw, raw
+
+    return parse
+
+
 def _flag(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if not isinstance(raw, bool):
         raise RulesError("xp_on_a_miss", "must be true or false")
@@ -212,6 +221,7 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "key_award": ("key_award", _key_award),
     "session_questions": ("session_questions", _questions),
     "starting_fudge_points": ("starting_fudge_points", _count("starting_fudge_points", 20)),
+    "fudge_points_per_xp": ("fudge_points_per_xp", _rate("fudge_points_per_xp", 10)),
     "fudge_point_uses": ("fudge_point_uses", _uses),
     "damage_options": ("damage_options", _damage_options),
 }
