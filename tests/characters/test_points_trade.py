@@ -1,7 +1,7 @@
 """EZFudge: Fudge points "can be converted to Experience Points" (3 FP per XP unless the
-campaign sets another rate), and back at 2 FP per XP, which the GM allows: "If someone finds themselves
-desperately short of Fudge Points, I allow back-conversion … but only 2 Fudge Points per
-Experience Point converted.\""""
+campaign sets another rate), and back at 2 FP per XP, which the GM allows: "If someone finds
+themselves desperately short of Fudge Points, I allow back-conversion … but only 2 Fudge
+Points per Experience Point converted.\""""
 
 import pytest
 from django.urls import reverse
