@@ -142,6 +142,7 @@ class TraitRow:
     label: str  # the level in ladder words
     step_cost: int | None  # XP the next level costs, if it can be bought now
     step_refusal: str
+    roll_lines: SheetModifiers  # what a roll of it takes from the sheet, each line untickable
 
 
 def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
@@ -154,6 +155,11 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         if ruleset.trait_scheme is TraitScheme.ABILITIES
         else {}
     )
+    details = (
+        roll_details(character.details.all())
+        if ruleset.trait_scheme is TraitScheme.ABILITIES
+        else ()
+    )
     rows = []
     for trait, sheet_trait in zip(character.traits.all(), sheet.traits, strict=True):
         label = ladder.describe(trait.level)
@@ -164,7 +170,18 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
                 level = trait.level + trait.modifier
                 label += f" · {standing(level, mark.poor, mark.decent, mark.great)}"
         step = advance_step(ruleset, sheet_trait, character.xp)
-        rows.append(TraitRow(trait, label, step.cost if step.allowed else None, step.reason))
+        lines = sheet_modifiers(
+            ruleset,
+            trait=trait.name,
+            tracks_state=character.tracks,
+            npc_boxes=character.npc_boxes,
+            gifts=sheet.gifts,
+            faults=sheet.faults,
+            details=details,
+        )
+        rows.append(
+            TraitRow(trait, label, step.cost if step.allowed else None, step.reason, lines)
+        )
     is_peup = ruleset.trait_scheme is TraitScheme.ABILITIES
     tracks = track_views(character, ruleset)
     check: BuildCheck = build_check(ruleset, sheet)

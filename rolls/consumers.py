@@ -245,7 +245,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
 # person types into (the profile, a new trait) are left as they are.
 SHEET_CHANGED = (
     '<div id="sheet-live" hx-swap-oob="true" hx-get="{url}" hx-trigger="load" hx-swap="none" '
-    'hx-select-oob="#vitals,#tracks,#roll-lines"></div>'
+    'hx-select-oob="#vitals,#tracks,#roll-lines,#trait-list"></div>'
 )
 
 

@@ -31,7 +31,15 @@ class LineKeysField(forms.Field):
         return [str(key)[:200] for key in value]
 
 
-class RollForm(forms.Form):
+class SheetLinesForm(forms.Form):
+    """The sheet's lines as a roll form showed them (``roll_lines.ticks`` reads them)."""
+
+    sheet_lines = LineKeysField(required=False)
+    sheet_lines_shown = LineKeysField(required=False)  # what the roller saw, ticked or not
+    sheet_lines_for = forms.CharField(required=False, max_length=20)  # the trait they were for
+
+
+class RollForm(SheetLinesForm):
     kind = forms.ChoiceField(
         choices=[
             ("check", "Trait check"),
@@ -61,8 +69,6 @@ class RollForm(forms.Form):
     hidden_difficulty = forms.BooleanField(required=False, label="Keep the difficulty hidden")
     key = forms.CharField(max_length=64, min_length=8)
     challenge = forms.IntegerField(required=False)  # a check's margin marks this challenge
-    sheet_lines = LineKeysField(required=False)
-    sheet_lines_for = forms.CharField(required=False, max_length=20)  # the trait they were for
 
     def clean_modifiers(self) -> tuple[int, ...]:
         return parse_modifiers(self.cleaned_data["modifiers"])
@@ -87,7 +93,7 @@ class FudgePointForm(forms.Form):
     key = forms.CharField(max_length=64, min_length=8)
 
 
-class SheetRollForm(forms.Form):
+class SheetRollForm(SheetLinesForm):
     """A tap on a trait's Roll button on a sheet."""
 
     trait = forms.IntegerField()

@@ -2,14 +2,14 @@
 database: the character's tracks come with it, its gifts and faults that name the trait and,
 in Peupfudge, its statuses and properties, in one query each."""
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from characters.models import Character, Detail, Feature
 from characters.selectors import roll_details
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.rulesets import Ruleset, TraitScheme
-from fudgetable.rules.sheet_modifiers import SheetModifiers, sheet_modifiers
+from fudgetable.rules.sheet_modifiers import SheetModifiers, Ticks, sheet_modifiers
 
 UNTRAINED = "untrained"
 
@@ -41,9 +41,11 @@ def offered(ruleset: Ruleset, character: Character | None, trait: str) -> SheetM
     )
 
 
-def ticked_lines(data: Mapping[str, Any]) -> Collection[str] | None:
-    """The lines a roll form ticked, or None when its breakdown was not the one shown for this
-    trait (no JavaScript, a one-tap roll, a trait changed since): then the defaults apply."""
+def ticks(data: Mapping[str, Any]) -> Ticks | None:
+    """The lines a roll form left ticked of those it showed, or None when its breakdown was
+    not the one shown for this trait (no JavaScript, a trait changed since): then the
+    defaults apply."""
     if str(data.get("sheet_lines_for") or "") != str(data.get("trait") or ""):
         return None
-    return frozenset(data.get("sheet_lines") or ())
+    shown = data.get("sheet_lines_shown")
+    return Ticks(frozenset(data.get("sheet_lines") or ()), frozenset(shown) if shown else None)

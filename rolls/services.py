@@ -2,7 +2,7 @@
 roll is written once and announced to the table when its transaction commits."""
 
 import uuid
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -18,7 +18,7 @@ from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
-from fudgetable.rules.sheet_modifiers import SheetModifiers
+from fudgetable.rules.sheet_modifiers import SheetModifiers, Ticks
 from rolls import fragments
 from rolls.models import Roll
 from rolls.selectors import running_session_id
@@ -139,20 +139,20 @@ def roll_check(
     hidden_difficulty: bool = False,
     secret: bool = False,
     sheet: SheetModifiers = NO_SHEET,
-    ticked: Collection[str] | None = None,
+    ticks: Ticks | None = None,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``record_entry``), not looked up first: every roll
     would pay for that query, and a resend's dice, drawn card and XP all roll back.
 
-    ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines
-    ``ticked`` (None: those not situational) join the modifiers, each named in the log, and a
-    character who may take no action is refused."""
+    ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines the
+    roller left ticked (``ticks``; None: those not situational) join the modifiers, each
+    named in the log, and a character who may take no action is refused."""
     refuse_observers(membership)
     if sheet.no_action:
         who = character.name if character else "This character"
         raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
-    lines = sheet.chosen(ticked)
+    lines = sheet.chosen(ticks)
     modifiers = (*modifiers, *(line.amount for line in lines))
     ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty

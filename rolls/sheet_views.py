@@ -1,6 +1,7 @@
 """The Roll button beside each trait on a character's sheet: a check at the campaign's default
-difficulty with the sheet's standing lines (its track's penalty, a gift that always applies;
-the situational ones are ticked on the table's roll form), logged at the table like any roll.
+difficulty with the sheet's lines for that trait as the roller left them ticked beside the
+button (by default its track's penalty and a gift that always applies; one that applies
+"when it fits" only if ticked), logged at the table like any roll.
 The sheet belongs to characters; the roll and its log are the table's, so the button posts
 here and the answer is the sheet again, saying what came up."""
 
@@ -41,6 +42,7 @@ def sheet_roll(
                 trait_name=trait.name,
                 character=character,
                 sheet=roll_lines.offered(ruleset, character, trait.name),
+                ticks=roll_lines.ticks(form.cleaned_data),
             )
         except RulesError as error:
             messages.error(request, error.message)

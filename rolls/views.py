@@ -208,7 +208,7 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
         trait_name=trait_name,
         character=character,
         sheet=roll_lines.offered(ruleset, character, trait_name),
-        ticked=roll_lines.ticked_lines(data),
+        ticks=roll_lines.ticks(data),
         modifiers=data["modifiers"],
         difficulty=data.get("difficulty"),
         advantage=int(data.get("advantage") or 0),
@@ -316,7 +316,7 @@ def _odds(membership: Membership, data: dict[str, Any]) -> dict[str, object]:
             ruleset, level, opposing, data["modifiers"], data["opponent_modifiers"]
         )
     sheet = roll_lines.offered(ruleset, character, trait_name)
-    chosen = sheet.chosen(roll_lines.ticked_lines(data))
+    chosen = sheet.chosen(roll_lines.ticks(data))
     modifiers = (*data["modifiers"], *(line.amount for line in chosen))
     return {
         "sheet_lines": [(line, line in chosen) for line in sheet.lines],

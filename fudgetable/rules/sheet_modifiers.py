@@ -40,16 +40,32 @@ class SheetLine:
 
 
 @dataclass(frozen=True)
+class Ticks:
+    """What a roller chose on a form: the lines left ``ticked`` of those it ``shown`` (None:
+    every line the sheet offers)."""
+
+    ticked: Collection[str]
+    shown: Collection[str] | None = None
+
+
+@dataclass(frozen=True)
 class SheetModifiers:
     lines: tuple[SheetLine, ...] = ()
     no_action: str = ""  # why the character may take no action now, in words; "" if it may
 
-    def chosen(self, ticked: Collection[str] | None = None) -> tuple[SheetLine, ...]:
-        """The lines that apply: those ticked, or (``None``: nobody was asked) every line
-        that is not situational."""
-        if ticked is None:
-            return tuple(line for line in self.lines if not line.situational)
-        return tuple(line for line in self.lines if line.key in ticked)
+    def chosen(self, ticks: Ticks | None = None) -> tuple[SheetLine, ...]:
+        """The lines that apply: of those the roller was shown, the ones left ticked; any
+        other line (nobody was asked, or the sheet changed after the form was drawn, say a
+        wound marked meanwhile) applies unless it is situational."""
+        return tuple(
+            line
+            for line in self.lines
+            if (
+                line.key in ticks.ticked
+                if ticks is not None and (ticks.shown is None or line.key in ticks.shown)
+                else not line.situational
+            )
+        )
 
 
 @dataclass(frozen=True)

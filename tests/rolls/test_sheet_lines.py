@@ -168,3 +168,45 @@ def test_the_gm_sees_an_npc_taken_out_and_a_player_cannot_ask(
         assert "Zanzibar" not in page.content.decode()
         assert page.context["odds_error"]
     assert odds(client_for(outsider), campaign, **params).status_code == 404
+
+
+def sheet_roll(client, campaign, character, data):
+    url = reverse("rolls:sheet_roll", args=[campaign.pk, character.pk])
+    return client.post(url, data, headers={"HX-Request": "true"})
+
+
+def test_the_sheets_roll_button_shows_each_line_to_untick(
+    client_for, owner, member, rival, outsider, campaign, hurt
+):
+    stealth = trait(hurt, "Stealth")
+    Feature.objects.create(
+        character=hurt, kind="fault", name="Greedy", target="Stealth", amount=-1, situation="gold"
+    )
+    url = reverse("characters:sheet", args=[campaign.pk, hurt.pk])
+    page = client_for(member).get(url).content.decode()
+    assert 'name="sheet_lines" value="track:injury" checked' in page
+    assert 'name="sheet_lines" value="fault:Greedy:0">' in page  # when it fits: unticked
+    assert 'From the sheet<span class="visually-hidden"> for Stealth</span>: -1, -1 when it' in page
+    shown = ["track:injury", "fault:Greedy:0"]
+    unticked = {"trait": stealth.pk, "sheet_lines_for": stealth.pk, "sheet_lines_shown": shown}
+    sheet_roll(client_for(member), campaign, hurt, {**unticked, "key": "sheet-roll-0001"})
+    assert Roll.objects.get().snapshot["modifiers"] == []
+    both = {**unticked, "sheet_lines": shown, "key": "sheet-roll-0002"}
+    sheet_roll(client_for(owner), campaign, hurt, both)  # the GM may roll it too
+    assert Roll.objects.latest("created_at").snapshot["modifiers"] == [-1, -1]
+    for person, status in ((rival[0], 403), (outsider, 404)):
+        response = sheet_roll(client_for(person), campaign, hurt, {**both, "key": "sheet-x-0003"})
+        assert response.status_code == status
+    assert Roll.objects.count() == 2
+
+
+def test_a_wound_marked_after_the_form_was_drawn_still_counts(client_for, member, campaign, hero):
+    """The roller unticked the gift on a form drawn before the GM marked the wound: the form
+    never showed the wound, so it applies."""
+    set_rules(campaign, injury_track=LITE_PENALTY_TRACK.to_dict())
+    stealth = trait(hero, "Stealth")
+    Feature.objects.create(character=hero, kind="gift", name="Quiet", target="Stealth", amount=1)
+    drawn = {"sheet_lines_for": stealth.pk, "sheet_lines_shown": ["gift:Quiet:0"]}
+    mark(hero, 4)
+    post_roll(client_for(member), campaign, roll_form(hero, stealth, **drawn))
+    assert Roll.objects.get().snapshot["modifiers"] == [-1]

@@ -5,7 +5,7 @@ from dataclasses import replace
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import PRESETS
-from fudgetable.rules.sheet_modifiers import SheetDetail, SheetLine, sheet_modifiers
+from fudgetable.rules.sheet_modifiers import SheetDetail, SheetLine, Ticks, sheet_modifiers
 from fudgetable.rules.tracks import LITE_PENALTY_TRACK
 from fudgetable.rules.wounds import EZ_WOUND_TRACK, Box
 
@@ -83,9 +83,23 @@ def test_a_gift_or_fault_naming_the_trait_is_a_line_and_a_situation_starts_untic
         ("Greedy (fault), near gold", -1, True),
     ]
     assert [line.name for line in offered.chosen()] == ["Keen eyes (gift)"]
-    assert [line.name for line in offered.chosen({"fault:Greedy:0"})] == [
+    assert [line.name for line in offered.chosen(Ticks({"fault:Greedy:0"}))] == [
         "Greedy (fault), near gold"
     ]
+
+
+def test_a_line_the_form_did_not_show_keeps_its_default() -> None:
+    """A roller who unticked the gift before the PC was hurt still takes the wound: the form
+    never showed it, so nobody chose to leave it out."""
+    gifts = [Gift("Keen eyes", (Modifier("Perception", 1),))]
+    faults = [Fault("Greedy", (Modifier("Perception", -1, "near gold"),))]
+    offered = sheet_modifiers(
+        LITE, trait="Perception", tracks_state=injury(4), gifts=gifts, faults=faults
+    )
+    shown = {"gift:Keen eyes:0", "fault:Greedy:0"}
+    assert [line.key for line in offered.chosen(Ticks(set(), shown))] == ["track:injury"]
+    ticked = offered.chosen(Ticks({"fault:Greedy:0"}, shown))
+    assert [line.key for line in ticked] == ["track:injury", "fault:Greedy:0"]
 
 
 def test_a_peupfudge_status_applies_and_a_property_waits_for_its_situation() -> None:
