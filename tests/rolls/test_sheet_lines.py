@@ -186,7 +186,7 @@ def test_the_sheets_roll_button_shows_each_line_to_untick(
     page = client_for(member).get(url).content.decode()
     assert 'name="sheet_lines" value="track:injury" checked' in page
     assert 'name="sheet_lines" value="fault:Greedy:0">' in page  # when it fits: unticked
-    assert 'From the sheet<span class="visually-hidden"> for Stealth</span>: -1, -1 when it' in page
+    assert "<summary>Takes -1, -1 if it fits<span" in page
     shown = ["track:injury", "fault:Greedy:0"]
     unticked = {"trait": stealth.pk, "sheet_lines_for": stealth.pk, "sheet_lines_shown": shown}
     sheet_roll(client_for(member), campaign, hurt, {**unticked, "key": "sheet-roll-0001"})
