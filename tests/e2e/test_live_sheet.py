@@ -1,24 +1,51 @@
-"""The sheet and the roll meet, in two browsers: the GM marks alice's PC Hurt from a desktop,
-alice's sheet open on her phone shows it without a reload, and her next roll from that sheet
-takes the seed's penalty and says so; the GM's table strip shows her Hurt too."""
+"""The sheet and the roll meet, in two browsers: the GM marks alice's PC Hurt from a desktop
+(on her sheet, or by confirming a melee exchange's wound at the table), alice's sheet open on
+her phone shows it without a reload, and her next roll from that sheet takes the seed's
+penalty and says so; the GM's table strip shows her Hurt too."""
+
+import json
+import re
+from dataclasses import replace
 
 from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
+from fudgetable.rules.wounds import EZ_WOUND_TRACK
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
 from tests.e2e.table_pages import PUSH, log_in, open_table
 
-LIGHTHOUSE = TABLES[0]
+LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
 MARISOL = LIGHTHOUSE.pcs["alice"].name
+JASON = EAST_MARCH.pcs["alice"].name
+EXCHANGES = 40  # dice decide each exchange: enough that one hurts Jason all but surely
 
 
 def open_sheet(page, server: AppServer, campaign: str, name: str) -> None:
     page.goto(f"{server.url}/")
     page.get_by_role("link", name=campaign).click()
     page.get_by_role("link", name="Characters", exact=True).click()
-    page.get_by_role("link", name=name).click()
+    page.get_by_role("link", name=name, exact=True).click()
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
+def give_wounds_penalties(page, server: AppServer, campaign: str) -> None:
+    """EZFudge's wounds carry no roll penalty; a table may add them (a house rule set in the
+    campaign's advanced settings): Hurt -1, Very Hurt -2."""
+    penalties = {"Hurt": -1, "Very Hurt": -2}
+    levels = tuple(
+        replace(level, penalty=penalties.get(level.name, 0)) for level in EZ_WOUND_TRACK.levels
+    )
+    page.goto(f"{server.url}/")
+    page.get_by_role("link", name=campaign).click()
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_text("Advanced: ladder, build rules").click()
+    advanced = page.get_by_label("Advanced settings (JSON)")
+    settings = json.loads(advanced.input_value() or "{}")
+    settings["wound_track"] = replace(EZ_WOUND_TRACK, levels=levels).to_dict()
+    advanced.fill(json.dumps(settings))
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
 
 
 def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_roll(
@@ -55,6 +82,65 @@ def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_ro
 
         alice.page.get_by_role("button", name="Roll Athletics").click()
         expect(alice.page.locator("#sheet .messages")).to_contain_text("(Injury: Hurt -1)")
+    finally:
+        gm_context.close()
+        player_context.close()
+
+
+def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    gm_context = browser.new_context(**DESKTOP)
+    player_context = browser.new_context(**PHONE)
+    try:
+        gm = log_in(gm_context, demo_server, "gm")
+        give_wounds_penalties(gm.page, demo_server, EAST_MARCH.name)
+        alice = log_in(player_context, demo_server, "alice")
+        open_sheet(alice.page, demo_server, EAST_MARCH.name, JASON)
+        alice.mark_loaded()
+        expect(alice.page.locator("#roll-lines")).to_be_empty()
+        open_table(gm, demo_server, EAST_MARCH.name)
+
+        # The sergeant goes all out at Jason, who fights as a camp cook, until an exchange
+        # proposes a wound with a penalty for Jason (Hurt -1 or Very Hurt -2; worse would
+        # leave him no action, which the sheet tests cover).
+        fight = gm.page.locator("#fight")
+        level = None
+        for _ in range(EXCHANGES):
+            if not fight.locator("details:has(.fight-form)").evaluate("d => d.open"):
+                fight.get_by_text("Roll a melee exchange").click()
+            for side, who, trait in (
+                ("attacker", "Sergeant Brannoc", "Fighter"),
+                ("defender", JASON, "Camp Cook"),
+            ):
+                option = fight.locator(f"#fight-{side}-trait option", has_text=f"{who}: {trait}")
+                fight.locator(f"#fight-{side}-trait").select_option(option.get_attribute("value"))
+            fight.locator("#fight-attacker-tactic").select_option(label="All-Out Attack")
+            made = fight.locator(".made li").first
+            before = made.get_attribute("id") if made.count() else ""
+            fight.get_by_role("button", name="Roll the exchange").click()
+            expect(made).not_to_have_id(before or "")  # the panel has come back with it
+            wound = re.search(rf"^{JASON}: (Very Hurt|Hurt) \(", made.inner_text(), re.M)
+            if wound:
+                level = wound.group(1)
+                break
+        assert level, f"no exchange in {EXCHANGES} hurt {JASON}"
+        fight.get_by_role("button", name=re.compile("Confirm: mark the wound")).click()
+        expect(fight).to_contain_text(f"Wound marked on {JASON}")
+
+        box = alice.page.locator(f'#tracks button[aria-label^="{level} box 1:"]')
+        expect(box).to_have_attribute("aria-pressed", "true", timeout=PUSH)
+        penalty = {"Hurt": -1, "Very Hurt": -2}[level]
+        expect(alice.page.locator("#roll-lines")).to_contain_text(
+            f"Rolls take: Wounds: {level} {penalty}"
+        )
+        assert alice.was_not_reloaded()
+        body = alice.page.get_by_role("button", name="Roll Body")
+        expect(alice.page.locator("#trait-list li", has=body)).to_contain_text(f"Takes {penalty}")
+        alice.page.get_by_role("button", name="Roll Body").click()
+        expect(alice.page.locator("#sheet .messages")).to_contain_text(
+            f"(Wounds: {level} {penalty})"
+        )
     finally:
         gm_context.close()
         player_context.close()
