@@ -16,10 +16,17 @@ from characters.selectors import sheet_queryset
 
 
 def character_or_404(
-    user: User, campaign_id: int, character_id: int
+    user: User, campaign_id: int, character_id: int, *, whole: bool = True
 ) -> tuple[Membership, Character]:
+    """The member and the character they may read; ``whole``: with all its sheet's rows (to
+    draw it), else the character's own row (to change it: a service reads what it needs)."""
     membership = membership_or_404(user, campaign_id)
-    character = sheet_queryset(membership.campaign).filter(pk=character_id).first()
+    characters = (
+        sheet_queryset(membership.campaign)
+        if whole
+        else Character.objects.filter(campaign=membership.campaign).select_related("owner")
+    )
+    character = characters.filter(pk=character_id).first()
     if character is None or (character.is_npc and not membership.is_gm and not character.revealed):
         raise Http404("No such character")
     return membership, character
@@ -42,7 +49,7 @@ def may_edit(membership: Membership, character: Character) -> bool:
 def editable_or_403(
     user: User, campaign_id: int, character_id: int
 ) -> tuple[Membership, Character]:
-    membership, character = character_or_404(user, campaign_id, character_id)
+    membership, character = character_or_404(user, campaign_id, character_id, whole=False)
     if not may_edit(membership, character):
         raise PermissionDenied("Only the character's player and the GMs can change it.")
     return membership, character

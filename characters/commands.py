@@ -27,6 +27,9 @@ class Command:
     # It changes what other screens show live (points, XP, tracks, statuses): the party
     # strip and the sheet's open copies hear of it (``live_sheets.sheet_changed``).
     live: bool = False
+    # All it changes shows in the sheet's live parts (points, what rolls take, traits,
+    # tracks), so a tap is answered with those alone, not the whole sheet drawn again.
+    answers_live: bool = False
 
 
 def _one[M: Model](rows: QuerySet[M], pk: int | None, what: str) -> M:
@@ -160,22 +163,26 @@ COMMANDS: dict[str, Command] = {
             character=c, track=d["track"], box=d["box"][0], marked=d["box"][1]
         ),
         live=True,
+        answers_live=True,
     ),
     "track-ease": Command(
         f.TrackEaseForm,
         lambda m, c, d: services.track_ease(character=c, track=d["track"], box=d["box"]),
         live=True,
+        answers_live=True,
     ),
     "track-heal": Command(
         f.TrackHealForm,
         lambda m, c, d: services.track_heal(character=c, track=d["track"], action=d["action"]),
         live=True,
+        answers_live=True,
     ),
-    "fudge-points": Command(f.FudgePointsForm, _fudge_points, live=True),
+    "fudge-points": Command(f.FudgePointsForm, _fudge_points, live=True, answers_live=True),
     "points-to-xp": Command(
         f.PointsTradeForm,
         lambda m, c, d: services.points_trade(character=c, to_xp=True, spend=d["spend"]),
         live=True,
+        answers_live=True,
     ),
     # Back-conversion is the GM's to allow ("I allow back-conversion"), so the GM does it.
     "xp-to-points": Command(
@@ -183,6 +190,7 @@ COMMANDS: dict[str, Command] = {
         lambda m, c, d: services.points_trade(character=c, to_xp=False, spend=d["spend"]),
         gm_only=True,
         live=True,
+        answers_live=True,
     ),
     "xp": Command(
         f.XpForm,

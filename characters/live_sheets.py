@@ -6,7 +6,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign
 from characters.models import Character
-from characters.party import party_strip
+from characters.party import party_rows, party_strip
 from fudgetable import live
 
 
@@ -25,8 +25,9 @@ def party_changed(campaign: Campaign, *, players: bool = True) -> None:
     only PCs, so an NPC's change sends them nothing."""
 
     def push() -> None:
-        everyone = party_strip(campaign, "everyone", oob=True) if players else None
-        gm = party_strip(campaign, "gm", oob=True)
+        rows = party_rows(campaign, gm_view=True)
+        everyone = party_strip(campaign, "everyone", oob=True, rows=rows) if players else None
+        gm = party_strip(campaign, "gm", oob=True, rows=rows)
         live.publish(campaign.pk, "party.changed", everyone=everyone, gm=gm)
 
     # Drawn after the commit, so the strip shows what was saved, not what was being saved.

@@ -60,12 +60,15 @@ def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
     return rows
 
 
-def party_strip(campaign: Campaign, audience: Audience, *, oob: bool = False) -> str:
+def party_strip(
+    campaign: Campaign, audience: Audience, *, oob: bool = False, rows: list[PartyRow] | None = None
+) -> str:
+    """The strip for ``audience``; ``rows``: the GMs' rows, read once for both audiences
+    (players see the PCs among them)."""
     gm_view = audience == "gm"
-    context = {
-        "campaign": campaign,
-        "party": party_rows(campaign, gm_view=gm_view),
-        "gm_view": gm_view,
-        "oob": oob,
-    }
+    if rows is None:
+        rows = party_rows(campaign, gm_view=gm_view)
+    elif not gm_view:
+        rows = [row for row in rows if not row.character.is_npc]
+    context = {"campaign": campaign, "party": rows, "gm_view": gm_view, "oob": oob}
     return render_to_string("characters/party.html#strip", context)

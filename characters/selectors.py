@@ -179,9 +179,7 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
             faults=sheet.faults,
             details=details,
         )
-        rows.append(
-            TraitRow(trait, label, step.cost if step.allowed else None, step.reason, lines)
-        )
+        rows.append(TraitRow(trait, label, step.cost if step.allowed else None, step.reason, lines))
     is_peup = ruleset.trait_scheme is TraitScheme.ABILITIES
     tracks = track_views(character, ruleset)
     check: BuildCheck = build_check(ruleset, sheet)

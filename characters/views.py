@@ -4,17 +4,19 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from characters import services
-from characters.access import character_or_404, editable_or_403, may_edit
+from characters.access import character_or_404, editable_or_403
 from characters.commands import COMMANDS
-from characters.forms import GEAR_PRESETS, CharacterCreateForm, ProfileForm
+from characters.forms import CharacterCreateForm, ProfileForm
 from characters.live_sheets import sheet_changed
 from characters.models import Character, PeoplePackage
-from characters.selectors import characters_visible_to, sheet_context, sheet_queryset
-from fudgetable.http import AuthenticatedHttpRequest, form_errors, new_key
+from characters.selectors import characters_visible_to, sheet_queryset
+from characters.sheet_page import LIVE, page_context
+from fudgetable.http import AuthenticatedHttpRequest, form_errors
 from fudgetable.rules.errors import RulesError
 
 
@@ -64,23 +66,18 @@ def render_sheet(
     character: Character,
     membership: Membership,
     status: int = 200,
+    *,
+    live: bool = False,
 ) -> HttpResponse:
-    context = sheet_context(character)
-    context.update(
-        {
-            "campaign": character.campaign,
-            "membership": membership,
-            "editable": may_edit(membership, character),
-            "building": character.stage == Character.Stage.DRAFT or membership.is_gm,
-            "gear_presets": GEAR_PRESETS,
-            "roll_key": new_key(),
-            "profile_form": ProfileForm(instance=character, initial={"version": character.version}),
-        }
-    )
+    """The sheet page; to htmx, the sheet alone, or with ``live`` (a tap that changes only
+    them) its live parts and messages, each swapped in by id."""
+    live = live and bool(request.htmx)
     template = "characters/sheet.html#sheet" if request.htmx else "characters/sheet.html"
     if character.is_npc and not membership.is_gm:
-        template = "characters/npc_public.html"
-    return render(request, template, context, status=status)
+        template, live = "characters/npc_public.html", False
+    context = page_context(character, membership, live=live, answer=live)
+    response = render(request, LIVE if live else template, context, status=status)
+    return reswap(response, "none") if live else response
 
 
 @require_GET
@@ -118,7 +115,7 @@ def sheet_command(
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
-    return render_sheet(request, character, membership)
+    return render_sheet(request, character, membership, live=spec.answers_live)
 
 
 @require_POST

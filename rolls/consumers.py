@@ -5,12 +5,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
-from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Membership
 from campaigns.selectors import membership_for
 from characters.access import sheet_visible
+from characters.sheet_page import live_parts
 from fudgetable import live
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
@@ -173,10 +173,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 
 class SheetConsumer(AsyncWebsocketConsumer):
-    """An open sheet page's socket: it hears only that its sheet changed, and then asks for
-    the sheet again over HTTP, where the sheet's own rules decide what its viewer sees (a
-    player's private notes never travel to another player's socket, as nothing of the sheet
-    travels on this one). It sends no table state, and counts nobody as at the table."""
+    """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
+    parts, drawn for this socket's own viewer by the page's own rules (``live_parts``), so a
+    player's private notes never travel to another player's socket and each copy's Roll
+    buttons get keys of their own. It sends no table state, and counts nobody as at the
+    table."""
 
     campaign_id: int
     character_id: int
@@ -226,8 +227,11 @@ class SheetConsumer(AsyncWebsocketConsumer):
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
-        url = reverse("characters:sheet", args=[self.campaign_id, self.character_id])
-        await self.send(text_data=SHEET_CHANGED.format(url=url))
+        parts = await database_sync_to_async(live_parts, thread_sensitive=False)(
+            self.scope["user"], self.campaign_id, self.character_id
+        )
+        if parts:
+            await self.send(text_data=parts)
 
     async def table_member(self, event: dict[str, Any]) -> None:
         """Someone's role changed or they left: look again, and go if the sheet is gone."""
@@ -238,15 +242,6 @@ class SheetConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         self.is_gm = membership.is_gm
-
-
-# The parts of a sheet another device can change without the viewer typing into them: the
-# points, the tracks and what rolls take. Fetched again and swapped in by id; the forms a
-# person types into (the profile, a new trait) are left as they are.
-SHEET_CHANGED = (
-    '<div id="sheet-live" hx-swap-oob="true" hx-get="{url}" hx-trigger="load" hx-swap="none" '
-    'hx-select-oob="#vitals,#tracks,#roll-lines,#trait-list"></div>'
-)
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

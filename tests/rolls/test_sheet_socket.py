@@ -1,10 +1,14 @@
-"""An open sheet hears over its own socket that it changed elsewhere (a GM's wound, a spend on
-another device) and fetches itself again; the table's party strip is redrawn for each
-audience. Nothing of a sheet travels on either socket to someone who may not read it."""
+"""An open sheet gets over its own socket its live parts when it changed elsewhere (a GM's
+wound, a spend on another device), drawn for that socket's viewer; the table's party strip is
+redrawn for each audience. Nothing of a sheet travels on either socket to someone who may not
+read it. Asserted on the raw frames."""
+
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import Client
 from django.urls import reverse
 
 from campaigns.services import membership_remove
@@ -27,7 +31,13 @@ async def command(client, character, name: str, data: dict):
     assert response.status_code == 200
 
 
-async def test_the_players_open_sheet_hears_the_gms_change_and_fetches_itself(
+def cookie_of(user) -> tuple[bytes, bytes]:
+    client = Client()
+    client.force_login(user)
+    return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
+
+
+async def test_the_players_open_sheet_gets_the_gms_change_drawn_for_her(
     campaign, cookies, client_for, owner, hero
 ):
     gm_client = await sync_to_async(client_for)(owner)
@@ -37,10 +47,39 @@ async def test_the_players_open_sheet_hears_the_gms_change_and_fetches_itself(
     assert await players_sheet.receive_nothing(timeout=0.2)  # no table state on this socket
     await command(gm_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
     frame = await players_sheet.receive_from(timeout=5)
-    sheet_url = reverse("characters:sheet", args=[campaign.pk, hero.pk])
-    assert f'hx-get="{sheet_url}"' in frame and 'hx-select-oob="#vitals,#tracks' in frame
-    assert "Louie" not in frame  # a notice, not the sheet: the fetch applies the viewer's rules
+    for part in ('id="vitals"', 'id="roll-lines"', 'id="trait-list"', 'id="tracks"'):
+        assert part in frame
+    assert frame.count('hx-swap-oob="true"') == 4 and 'id="sheet"' not in frame
+    assert 'aria-label="Minor injury box 1: marked"' in frame
+    assert "Spend 1" in frame and "Award XP" not in frame  # hers to spend; the GM's to award
     await players_sheet.disconnect()
+
+
+async def test_each_copy_is_drawn_for_its_viewer_and_private_notes_travel_to_none(
+    campaign, cookies, client_for, owner, member, hero, rival
+):
+    other, _ = rival
+    await hero.__class__.objects.filter(pk=hero.pk).aupdate(notes="Owes the harbourmaster")
+    others_cookie = await sync_to_async(cookie_of)(other)
+    copies = {
+        "gm": sheet_socket(campaign, hero, cookies["owner"]),
+        "player": sheet_socket(campaign, hero, cookies["member"]),
+        "other": sheet_socket(campaign, hero, others_cookie),
+    }
+    for socket in copies.values():
+        assert (await socket.connect())[0]
+    player_client = await sync_to_async(client_for)(member)
+    await command(player_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    frames = {who: await socket.receive_from(timeout=5) for who, socket in copies.items()}
+    assert all("Owes the harbourmaster" not in frame for frame in frames.values())
+    assert "Award XP" in frames["gm"] and "Spend 1" in frames["gm"]
+    assert "Spend 1" in frames["player"] and "Award XP" not in frames["player"]
+    assert "Spend 1" not in frames["other"] and "Roll " not in frames["other"]
+    assert 'disabled aria-label="Minor injury box 1: marked"' in frames["other"]  # shown, not hers
+    keys = [re.search(r'name="key" value="([^"]+)"', frames[who]) for who in ("gm", "player")]
+    assert all(keys) and keys[0].group(1) != keys[1].group(1)  # a roll key of each copy's own
+    for socket in copies.values():
+        await socket.disconnect()
 
 
 async def test_the_party_strip_shows_a_wound_to_everyone_at_the_table(
@@ -68,7 +107,7 @@ async def test_an_npc_the_players_have_not_met_sends_them_nothing(
     gms_sheet = sheet_socket(campaign, villain, cookies["owner"])
     assert (await gms_sheet.connect())[0]
     await command(gm_client, villain, "track-box", {"track": "condition", "box": "0:mark"})
-    assert "hx-get" in await gms_sheet.receive_from(timeout=5)
+    assert 'id="tracks"' in await gms_sheet.receive_from(timeout=5)
     assert "Zanzibar Quell" in (await until(gm, 'id="party"'))[-1]  # in play: it took a box
     assert await player.receive_nothing(timeout=0.5)
     for socket in (player, gm, gms_sheet):
