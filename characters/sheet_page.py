@@ -41,10 +41,11 @@ def page_context(
     return context
 
 
-def live_parts(user: User, campaign_id: int, character_id: int) -> str:
+def live_parts(user: User, campaign_id: int, character_id: int, *, csrf_secret: str) -> str:
     """The sheet's live parts (points, what rolls take, traits, tracks) as ``user`` may see
     them now, for their open copy's socket; nothing for whom the page would refuse, or show
-    only an NPC's public face. Its forms carry no CSRF field: htmx sends the page's token."""
+    only an NPC's public face. ``csrf_secret`` is the browser's CSRF cookie, which Django
+    takes as a token as it stands (htmx sends the page's token in a header besides)."""
     try:
         membership, character = character_or_404(user, campaign_id, character_id)
     except Http404:
@@ -52,5 +53,5 @@ def live_parts(user: User, campaign_id: int, character_id: int) -> str:
     if character.is_npc and not membership.is_gm:
         return ""
     context = page_context(character, membership, live=True)
-    context["csrf_token"] = "NOTPROVIDED"  # Django's word for "no field here, on purpose"
+    context["csrf_token"] = csrf_secret
     return render_to_string(LIVE, context)

@@ -4,6 +4,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone
 
@@ -227,8 +228,13 @@ class SheetConsumer(AsyncWebsocketConsumer):
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
+        # Its own thread: on the shared one it would wait for the change's request to draw
+        # its answer and the party strip first (sheet_push: p50 61-66 ms against 75-85).
         parts = await database_sync_to_async(live_parts, thread_sensitive=False)(
-            self.scope["user"], self.campaign_id, self.character_id
+            self.scope["user"],
+            self.campaign_id,
+            self.character_id,
+            csrf_secret=self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""),
         )
         if parts:
             await self.send(text_data=parts)
