@@ -32,14 +32,6 @@ def character_or_404(
     return membership, character
 
 
-def sheet_visible(membership: Membership, character_id: int) -> bool:
-    """Whether this member may open that sheet: ``character_or_404``'s rule, for a socket."""
-    character = Character.objects.filter(pk=character_id, campaign_id=membership.campaign_id)
-    if not membership.is_gm:
-        character = character.exclude(kind=Character.Kind.NPC, revealed=False)
-    return character.exists()
-
-
 def may_edit(membership: Membership, character: Character) -> bool:
     if membership.is_gm:
         return True

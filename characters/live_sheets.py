@@ -1,21 +1,28 @@
-"""What a change to a sheet pushes: the party strip at the table, to each audience, and a
-notice to every open copy of that sheet. Services that change a sheet's vitals from elsewhere
+"""What a change to a sheet pushes: the party strip at the table, to each audience, and its
+live parts to every open copy of that sheet. Services that change a sheet's vitals from elsewhere
 (a roll's spend, a fight's wound, a session's XP) and the sheet's own commands call it."""
+
+from collections.abc import Mapping
 
 from django.db import transaction
 
 from campaigns.models import Campaign
 from characters.models import Character
 from characters.party import party_rows, party_strip
+from characters.sheet_page import Audience, Parts
 from fudgetable import live
 
 
-def sheet_changed(character: Character, *, party: bool = True) -> None:
-    """The sheet changed: its open copies fetch it again, and (unless the caller redraws it
-    once for many sheets) the party strip is redrawn. An NPC that players have not met
-    changes nothing they can see, so they get no frame."""
+def sheet_changed(
+    character: Character, *, party: bool = True, drawn: Mapping[Audience, Parts] | None = None
+) -> None:
+    """The sheet changed: its open copies get its live parts (``drawn`` for some audiences
+    already; the others' copies draw their own), and (unless the caller redraws it once for
+    many sheets) the party strip is redrawn. An NPC that players have not met changes
+    nothing they can see, so they get no frame."""
     players = not character.is_npc or character.revealed
-    live.sheet_changed(character.campaign_id, character.pk, players=players)
+    parts = {str(name): drawing.to_dict() for name, drawing in (drawn or {}).items()}
+    live.sheet_changed(character.campaign_id, character.pk, players=players, parts=parts)
     if party:
         party_changed(character.campaign, players=not character.is_npc)
 

@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
@@ -15,7 +16,7 @@ from characters.forms import CharacterCreateForm, ProfileForm
 from characters.live_sheets import sheet_changed
 from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_queryset
-from characters.sheet_page import LIVE, page_context
+from characters.sheet_page import LIVE, MESSAGES, draw, drawn_for_gms, page_context
 from fudgetable.http import AuthenticatedHttpRequest, form_errors
 from fudgetable.rules.errors import RulesError
 
@@ -110,12 +111,30 @@ def sheet_command(
         except RulesError as error:
             messages.error(request, error.message)
         else:
+            if spec.live and request.htmx:
+                return _pushed_and_answered(request, character, membership, spec.answers_live)
             if spec.live:
                 sheet_changed(character)
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
     return render_sheet(request, character, membership, live=spec.answers_live)
+
+
+def _pushed_and_answered(
+    request: AuthenticatedHttpRequest, character: Character, membership: Membership, live: bool
+) -> HttpResponse:
+    """A change that shows live: its parts as the GMs see them go to the open copies first;
+    then the changer gets their own (``live``) or the whole sheet."""
+    character = sheet_queryset(character.campaign).get(pk=character.pk)
+    for_gms = drawn_for_gms(character, membership)
+    sheet_changed(character, drawn={"gm": for_gms})
+    if not live:
+        return render_sheet(request, character, membership)
+    mine = for_gms if membership.is_gm else draw(character, membership)
+    answer = render(request, MESSAGES, {"live": True})
+    answer.write(mine.for_copy(get_token(request), roll_key=mine.roll_key))
+    return reswap(answer, "none")
 
 
 @require_POST

@@ -10,7 +10,7 @@ content never reaches a player's browser. htmx's ws extension swaps the fragment
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
@@ -135,9 +135,21 @@ def member_changed(campaign_id: int, user_id: int) -> None:
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
 
 
-def sheet_changed(campaign_id: int, character_id: int, *, players: bool) -> None:
+def sheet_changed(
+    campaign_id: int,
+    character_id: int,
+    *,
+    players: bool,
+    parts: Mapping[str, Mapping[str, str]] | None = None,
+) -> None:
     """Tells the open copies of a sheet (``SheetConsumer``) that it changed, once the current
-    transaction commits; they fetch it again as their viewer may see it. ``players=False``
-    (an NPC the players have not met) reaches only GMs' copies."""
-    message = {"type": "table.sheet", "character_id": character_id, "players": players}
+    transaction commits, with its live parts as ``parts`` drew them for some audiences; the
+    others' copies draw their own. ``players=False`` (an NPC the players have not met)
+    reaches only GMs' copies."""
+    message = {
+        "type": "table.sheet",
+        "character_id": character_id,
+        "players": players,
+        "parts": dict(parts or {}),
+    }
     _send_on_commit(campaign_id, message)

@@ -10,8 +10,7 @@ from django.utils import timezone
 
 from campaigns.models import Membership
 from campaigns.selectors import membership_for
-from characters.access import sheet_visible
-from characters.sheet_page import live_parts
+from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
@@ -175,31 +174,36 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 class SheetConsumer(AsyncWebsocketConsumer):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
-    parts, drawn for this socket's own viewer by the page's own rules (``live_parts``), so a
-    player's private notes never travel to another player's socket and each copy's Roll
-    buttons get keys of their own. It sends no table state, and counts nobody as at the
-    table."""
+    parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
+    request for the GMs and for the changer's audience, or else drawn here
+    (``characters.sheet_page``). A player's private notes never travel to another player's
+    socket, and each copy's Roll buttons get keys of their own. It sends no table state, and
+    counts nobody as at the table."""
 
     campaign_id: int
     character_id: int
     is_gm: bool
+    audience: Audience
 
-    async def _opener(self, campaign_id: int, character_id: int) -> Membership | None:
-        """The membership that may open this sheet, or None (an outsider, a player and an
-        NPC not yet met)."""
+    async def _opener(
+        self, campaign_id: int, character_id: int
+    ) -> tuple[Membership, Audience] | None:
+        """The membership that may open this sheet and whom its copy is drawn for, or None
+        (an outsider, a player and an NPC not yet met)."""
         membership = await database_sync_to_async(membership_for)(self.scope["user"], campaign_id)
         if membership is None:
             return None
-        visible = await database_sync_to_async(sheet_visible)(membership, character_id)
-        return membership if visible else None
+        audience = await database_sync_to_async(copy_audience)(membership, character_id)
+        return None if audience is None else (membership, audience)
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         campaign_id, character_id = kwargs["campaign_id"], kwargs["character_id"]
-        membership = await self._opener(campaign_id, character_id)
-        if membership is None:
+        opened = await self._opener(campaign_id, character_id)
+        if opened is None:
             await self.close()  # refused at the handshake, as an outsider is
             return
+        membership, self.audience = opened
         self.campaign_id, self.character_id = campaign_id, character_id
         self.user_id, self.is_gm = membership.user_id, membership.is_gm
         self.group_name = live.group_name(campaign_id)
@@ -228,13 +232,15 @@ class SheetConsumer(AsyncWebsocketConsumer):
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
+        csrf_secret = self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, "")
+        drawn = event["parts"].get(self.audience)
+        if drawn is not None:
+            await self.send(text_data=Parts(**drawn).for_copy(csrf_secret))
+            return
         # Its own thread: on the shared one it would wait for the change's request to draw
-        # its answer and the party strip first (sheet_push: p50 61-66 ms against 75-85).
+        # its answer and the party strip first.
         parts = await database_sync_to_async(live_parts, thread_sensitive=False)(
-            self.scope["user"],
-            self.campaign_id,
-            self.character_id,
-            csrf_secret=self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""),
+            self.scope["user"], self.campaign_id, self.character_id, csrf_secret=csrf_secret
         )
         if parts:
             await self.send(text_data=parts)
@@ -243,11 +249,11 @@ class SheetConsumer(AsyncWebsocketConsumer):
         """Someone's role changed or they left: look again, and go if the sheet is gone."""
         if event["user_id"] != self.user_id:
             return
-        membership = await self._opener(self.campaign_id, self.character_id)
-        if membership is None:
+        opened = await self._opener(self.campaign_id, self.character_id)
+        if opened is None:
             await self.close()
             return
-        self.is_gm = membership.is_gm
+        self.is_gm, self.audience = opened[0].is_gm, opened[1]
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

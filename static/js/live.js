@@ -39,3 +39,15 @@ document.addEventListener("htmx:afterRequest", function (event) {
   var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
   if (notice && event.detail.successful && verb && verb !== "get") notice.hidden = true;
 });
+
+// A sheet's live parts reach its own page over the socket too, and may replace the form a tap
+// came from before the tap's answer arrives. htmx would then look for the answer's parts in
+// the detached form, find none, and drop them; put them in the page instead.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+  var reswap = event.detail.xhr.getResponseHeader("HX-Reswap");
+  if (source && !source.isConnected && reswap === "none" && event.detail.shouldSwap) {
+    event.detail.shouldSwap = false;
+    htmx.swap(document.body, event.detail.serverResponse, { swapStyle: "none" });
+  }
+});

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from characters.commands import COMMANDS
 from characters.models import Character, Trait
 from characters.services import character_create
 from tests.factories import CampaignFactory, MembershipFactory
@@ -422,3 +423,11 @@ def test_a_trade_with_no_slot_to_trade_is_refused(command, member, hero):
     assert messages_of(response) == ["no Good Superhuman slot to trade"]
     hero.refresh_from_db()
     assert hero.trades == []
+
+
+def test_every_command_sits_under_the_sheets_url(hero):
+    """The sheet draws each command's URL as its own URL and the command's name."""
+    sheet = reverse("characters:sheet", args=[hero.campaign_id, hero.pk])
+    for name in COMMANDS:
+        command = reverse("characters:command", args=[hero.campaign_id, hero.pk, name])
+        assert command == f"{sheet}{name}/"

@@ -82,6 +82,7 @@ def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_ro
 
         alice.page.get_by_role("button", name="Roll Athletics").click()
         expect(alice.page.locator("#sheet .messages")).to_contain_text("(Injury: Hurt -1)")
+        assert gm.problems == [] and alice.problems == []
     finally:
         gm_context.close()
         player_context.close()
@@ -141,6 +142,7 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
         expect(alice.page.locator("#sheet .messages")).to_contain_text(
             f"(Wounds: {level} {penalty})"
         )
+        assert gm.problems == [] and alice.problems == []
     finally:
         gm_context.close()
         player_context.close()

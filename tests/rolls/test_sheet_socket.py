@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.services import membership_remove
+from characters.live_sheets import sheet_changed
 from fudgetable.asgi import application
 from tests.table_sockets import ORIGIN, joined, until
 
@@ -55,31 +56,68 @@ async def test_the_players_open_sheet_gets_the_gms_change_drawn_for_her(
     await players_sheet.disconnect()
 
 
+def with_csrf(cookie: tuple[bytes, bytes], secret: str) -> tuple[bytes, bytes]:
+    return (cookie[0], cookie[1] + f"; csrftoken={secret}".encode())
+
+
+GM_SECRET, PLAYER_SECRET = "g" * 32, "p" * 32
+
+
 async def test_each_copy_is_drawn_for_its_viewer_and_private_notes_travel_to_none(
     campaign, cookies, client_for, owner, member, hero, rival
 ):
+    """The player taps a box: her request draws the GMs' parts and pushes them, then her own
+    (her answer); the GM's copy takes the GMs', her other device's and another player's
+    (read-only) draw their own; each has a roll key and a CSRF token of its own."""
     other, _ = rival
     await hero.__class__.objects.filter(pk=hero.pk).aupdate(notes="Owes the harbourmaster")
     others_cookie = await sync_to_async(cookie_of)(other)
     copies = {
-        "gm": sheet_socket(campaign, hero, cookies["owner"]),
-        "player": sheet_socket(campaign, hero, cookies["member"]),
+        "gm": sheet_socket(campaign, hero, with_csrf(cookies["owner"], GM_SECRET)),
+        "player": sheet_socket(campaign, hero, with_csrf(cookies["member"], PLAYER_SECRET)),
         "other": sheet_socket(campaign, hero, others_cookie),
     }
     for socket in copies.values():
         assert (await socket.connect())[0]
     player_client = await sync_to_async(client_for)(member)
-    await command(player_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    url = reverse("characters:command", args=[campaign.pk, hero.pk, "track-box"])
+    answer = await sync_to_async(player_client.post)(
+        url, {"track": "injury", "box": "0:mark"}, headers=HX
+    )
+    assert answer.headers["HX-Reswap"] == "none"
     frames = {who: await socket.receive_from(timeout=5) for who, socket in copies.items()}
+    frames["answer"] = answer.content.decode()
     assert all("Owes the harbourmaster" not in frame for frame in frames.values())
+    assert all("csrf-token-of-this-copy" not in frame for frame in frames.values())
     assert "Award XP" in frames["gm"] and "Spend 1" in frames["gm"]
-    assert "Spend 1" in frames["player"] and "Award XP" not in frames["player"]
+    for mine in ("player", "answer"):
+        assert "Spend 1" in frames[mine] and "Award XP" not in frames[mine]
     assert "Spend 1" not in frames["other"] and "Roll " not in frames["other"]
     assert 'disabled aria-label="Minor injury box 1: marked"' in frames["other"]  # shown, not hers
-    keys = [re.search(r'name="key" value="([^"]+)"', frames[who]) for who in ("gm", "player")]
-    assert all(keys) and keys[0].group(1) != keys[1].group(1)  # a roll key of each copy's own
+    assert f'value="{GM_SECRET}"' in frames["gm"] and PLAYER_SECRET not in frames["gm"]
+    assert f'value="{PLAYER_SECRET}"' in frames["player"] and GM_SECRET not in frames["player"]
+    keys = {
+        who: re.search(r'name="key" value="([^"]+)-\d+"', frames[who]).group(1)  # type: ignore[union-attr]
+        for who in ("gm", "player", "answer")
+    }
+    assert len(set(keys.values())) == 3  # a roll key of each copy's own
     for socket in copies.values():
         await socket.disconnect()
+
+
+async def test_a_change_from_elsewhere_is_drawn_by_each_copy(
+    campaign, cookies, client_for, owner, hero
+):
+    """A Fudge point spent on a roll at the table: nothing was drawn for the sheet, so each
+    open copy draws its own."""
+    hero.fudge_points = 2
+    await hero.asave(update_fields=["fudge_points"])
+    gms = sheet_socket(campaign, hero, cookies["owner"])
+    assert (await gms.connect())[0]
+    await sync_to_async(sheet_changed)(hero)
+    frame = await gms.receive_from(timeout=5)
+    assert 'id="fudge-points">2<' in frame and "Award XP" in frame
+    await gms.disconnect()
 
 
 async def test_the_party_strip_shows_a_wound_to_everyone_at_the_table(
