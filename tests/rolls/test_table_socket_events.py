@@ -86,11 +86,18 @@ async def test_the_tables_events_are_typed(campaign, clients, hero):
         "roll.created",
         "roll.noted",
         "spotlight.moved",  # the spotlight goes dark as the session ends
-        "table.sheet",  # the XP the session gave: the PC's open sheets look again
+        "table.sheet",  # the XP the session gave: the PC's open sheets draw it
         "party.changed",  # and the party strip shows it
         "session.ended",
     ]
-    assert messages[4] == {"type": "table.sheet", "character_id": hero.pk, "players": True}
+    # Nothing drawn in advance: each open copy draws its own (only a sheet's own commands
+    # draw the GMs' parts before they push).
+    assert messages[4] == {
+        "type": "table.sheet",
+        "character_id": hero.pk,
+        "players": True,
+        "parts": {},
+    }
 
 
 async def test_an_entry_already_in_the_table_state_is_not_added_again(

@@ -1,0 +1,118 @@
+"""Every page, checked by axe-core in Chromium at a phone's 360x740 and a desktop's 1280x800, as
+the GM, as a player and logged out, at a table with a session running: no violation of any
+impact, colour contrast and WCAG 2.2's target size included. Then the phone's layout: no page
+scrolls sideways, and nothing a thumb can tap is under 24x24 CSS px (stricter than axe, which
+lets a small target pass when it has room around it).
+
+axe is run with Playwright's ``page.evaluate`` (axe-playwright-python), which the DevTools
+protocol runs outside the page's Content-Security-Policy: the CSP stays as it is served, and
+nothing in it is loosened for the test."""
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from fudgetable.management.commands._demo_tables import TABLES
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.server import AppServer
+from tests.e2e.table_pages import log_in
+
+PHONE_360 = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+VIEWPORTS = {"360x740": PHONE_360, "1280x800": DESKTOP}
+# A table no other browser test plays at, so its running session changes nothing of theirs.
+DUKES_SECRET = TABLES[2]
+
+PAGES = f"""
+import json
+from django.urls import reverse
+from campaigns.models import Campaign
+from characters.models import Character
+from rolls.models import PlaySession
+from rolls.sessions import session_start
+
+campaign = Campaign.objects.get(name={DUKES_SECRET.name!r})
+if not PlaySession.objects.filter(campaign=campaign, ended_at__isnull=True).exists():
+    session_start(campaign=campaign)
+c = campaign.pk
+pc = Character.objects.get(campaign=campaign, owner__username="alice", kind="pc").pk
+npc = Character.objects.filter(campaign=campaign, kind="npc").first().pk
+shared = [
+    reverse("dashboard"),
+    reverse("account"),
+    reverse("campaigns:detail", args=[c]),
+    reverse("rolls:table", args=[c]),
+    reverse("rolls:log", args=[c]),
+    reverse("characters:list", args=[c]),
+    reverse("characters:sheet", args=[c, pc]),
+    reverse("characters:create", args=[c]),
+]
+print(json.dumps({{
+    "gm": shared + [
+        reverse("campaigns:settings", args=[c]),
+        reverse("campaigns:session_zero", args=[c]),
+        reverse("campaigns:create"),
+        reverse("campaign_restore"),
+        reverse("characters:roster", args=[c]),
+        reverse("characters:sheet", args=[c, npc]),
+    ],
+    "alice": shared,
+    "": [reverse("login"), reverse("signup")],
+}}))
+"""
+
+
+@pytest.fixture(scope="module")
+def pages(demo_server: AppServer) -> dict[str, list[str]]:
+    """The pages each person reaches, by username ("" is logged out)."""
+    printed = demo_server.python(PAGES)
+    return json.loads(printed.strip().splitlines()[-1])
+
+
+def visits(
+    browser: Browser, server: AppServer, pages: dict[str, list[str]]
+) -> Iterator[tuple[str, str, str, Page]]:
+    """Each page at each viewport, loaded and settled, as whom."""
+    for viewport, options in VIEWPORTS.items():
+        for username, paths in pages.items():
+            context = browser.new_context(**options)
+            try:
+                page = log_in(context, server, username).page if username else context.new_page()
+                for path in paths:
+                    page.goto(f"{server.url}{path}")
+                    page.wait_for_load_state("networkidle")
+                    yield viewport, username or "logged out", path, page
+            finally:
+                context.close()
+
+
+# Every visible control, with its size: a link, a button, a field, a disclosure's summary.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width < 24 || r.height < 24)
+  .map(([e, r]) => `${e.outerHTML.slice(0, 80)}: ${Math.round(r.width)}x${Math.round(r.height)}`)
+"""
+
+
+def test_every_page_passes_axe_and_fits_a_phone(
+    demo_server: AppServer, browser: Browser, pages: dict[str, list[str]]
+) -> None:
+    """One visit a page and size, to keep CI short: axe at both sizes, the layout at 360."""
+    axe = Axe()
+    found = []
+    options = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+    for viewport, who, path, page in visits(browser, demo_server, pages):
+        where = f"{viewport} {who} {path}"
+        for violation in axe.run(page, options=options).response["violations"]:
+            targets = [node["target"] for node in violation["nodes"]][:3]
+            found.append(f"{where}: {violation['id']} ({violation['impact']}) {targets}")
+        if viewport == "360x740":
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 360:
+                found.append(f"{where}: {width} px wide")
+            found += [f"{where}: {small}" for small in page.evaluate(SMALL_TARGETS)]
+    assert found == [], "\n".join(found)
