@@ -2,10 +2,12 @@
 socket frames, and getting to a table page that is listening on its socket."""
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import BrowserContext, Page, WebSocket, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
+from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
 
 PASSWORD = "fudge-demo"
@@ -69,3 +71,16 @@ def open_table(watched: Watched, server: AppServer, campaign: str) -> None:
     expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
     # The socket's first message is the table state: only then is the page listening.
     until(page, lambda: watched.frames)
+
+
+@contextmanager
+def gm_and_alice(browser: Browser, server: AppServer) -> Iterator[tuple[Watched, Watched]]:
+    """The demo's GM at a desktop and alice on her phone, each logged in in a browser of
+    their own, closed afterwards."""
+    gm_context = browser.new_context(**DESKTOP)
+    player_context = browser.new_context(**PHONE)
+    try:
+        yield log_in(gm_context, server, "gm"), log_in(player_context, server, "alice")
+    finally:
+        gm_context.close()
+        player_context.close()

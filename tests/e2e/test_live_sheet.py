@@ -11,9 +11,8 @@ from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
 from fudgetable.rules.wounds import EZ_WOUND_TRACK
-from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, log_in, open_table
+from tests.e2e.table_pages import PUSH, gm_and_alice, open_table
 
 LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
 MARISOL = LIGHTHOUSE.pcs["alice"].name
@@ -51,11 +50,7 @@ def give_wounds_penalties(page, server: AppServer, campaign: str) -> None:
 def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_roll(
     demo_server: AppServer, browser: Browser
 ) -> None:
-    gm_context = browser.new_context(**DESKTOP)
-    player_context = browser.new_context(**PHONE)
-    try:
-        gm = log_in(gm_context, demo_server, "gm")
-        alice = log_in(player_context, demo_server, "alice")
+    with gm_and_alice(browser, demo_server) as (gm, alice):
         open_sheet(alice.page, demo_server, LIGHTHOUSE.name, MARISOL)
         alice.mark_loaded()
         expect(alice.page.locator("#roll-lines")).to_be_empty()
@@ -63,7 +58,7 @@ def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_ro
         strip = gm.page.locator("#party")
         expect(strip).to_contain_text(f"{MARISOL} Injury 0/6")
 
-        sheet = gm_context.new_page()
+        sheet = gm.page.context.new_page()
         open_sheet(sheet, demo_server, LIGHTHOUSE.name, MARISOL)
         # Three Scratches, then Hurt (-1): the seed's example track.
         for number in (1, 2, 3):
@@ -83,20 +78,13 @@ def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_ro
         alice.page.get_by_role("button", name="Roll Athletics").click()
         expect(alice.page.locator("#sheet .messages")).to_contain_text("(Injury: Hurt -1)")
         assert gm.problems == [] and alice.problems == []
-    finally:
-        gm_context.close()
-        player_context.close()
 
 
 def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
     demo_server: AppServer, browser: Browser
 ) -> None:
-    gm_context = browser.new_context(**DESKTOP)
-    player_context = browser.new_context(**PHONE)
-    try:
-        gm = log_in(gm_context, demo_server, "gm")
+    with gm_and_alice(browser, demo_server) as (gm, alice):
         give_wounds_penalties(gm.page, demo_server, EAST_MARCH.name)
-        alice = log_in(player_context, demo_server, "alice")
         open_sheet(alice.page, demo_server, EAST_MARCH.name, JASON)
         alice.mark_loaded()
         expect(alice.page.locator("#roll-lines")).to_be_empty()
@@ -143,6 +131,3 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
             f"(Wounds: {level} {penalty})"
         )
         assert gm.problems == [] and alice.problems == []
-    finally:
-        gm_context.close()
-        player_context.close()

@@ -4,9 +4,8 @@ shows the call at the top of her table and she rolls in one tap; the GM's card f
 from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
-from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, log_in, open_table
+from tests.e2e.table_pages import PUSH, gm_and_alice, open_table
 
 LIGHTHOUSE = TABLES[0]
 MARISOL, TOM = LIGHTHOUSE.pcs["alice"].name, LIGHTHOUSE.pcs["bob"].name
@@ -15,11 +14,7 @@ MARISOL, TOM = LIGHTHOUSE.pcs["alice"].name, LIGHTHOUSE.pcs["bob"].name
 def test_the_gm_calls_two_pcs_and_the_phone_rolls_in_one_tap(
     demo_server: AppServer, browser: Browser
 ) -> None:
-    gm_context = browser.new_context(**DESKTOP)
-    player_context = browser.new_context(**PHONE)
-    try:
-        gm = log_in(gm_context, demo_server, "gm")
-        alice = log_in(player_context, demo_server, "alice")
+    with gm_and_alice(browser, demo_server) as (gm, alice):
         open_table(gm, demo_server, LIGHTHOUSE.name)
         open_table(alice, demo_server, LIGHTHOUSE.name)
         alice.mark_loaded()
@@ -46,6 +41,3 @@ def test_the_gm_calls_two_pcs_and_the_phone_rolls_in_one_tap(
         expect(answered).not_to_contain_text("waiting", timeout=PUSH)
         expect(answered.locator("strong")).to_be_visible()
         expect(card.locator("li").filter(has_text=TOM)).to_contain_text("waiting")
-    finally:
-        gm_context.close()
-        player_context.close()

@@ -147,19 +147,10 @@ def _one_of(choices: type[StrEnum] | Sequence[str], setting: str) -> Parse:
     return parse
 
 
-def _count(setting: str, most: int) -> Parse:
+def _count(setting: str, most: int, least: int = 0) -> Parse:
     def parse(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
-        if not data.is_int(raw) or not 0 <= raw <= most:
-            raise RulesError(setting, f"must be a whole number from 0 to {most}")
-        return raw, raw
-
-    return parse
-
-
-def _rate(setting: str, most: int) -> Parse:
-    def parse(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
-        if not data.is_int(raw) or not 1 <= raw <= most:
-            raise RulesError(setting, f"must be a whole number from 1 to {most}")
+        if not data.is_int(raw) or not least <= raw <= most:
+            raise RulesError(setting, f"must be a whole number from {least} to {most}")
         return raw, raw
 
     return parse
@@ -221,7 +212,7 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "key_award": ("key_award", _key_award),
     "session_questions": ("session_questions", _questions),
     "starting_fudge_points": ("starting_fudge_points", _count("starting_fudge_points", 20)),
-    "fudge_points_per_xp": ("fudge_points_per_xp", _rate("fudge_points_per_xp", 10)),
+    "fudge_points_per_xp": ("fudge_points_per_xp", _count("fudge_points_per_xp", 10, least=1)),
     "fudge_point_uses": ("fudge_point_uses", _uses),
     "damage_options": ("damage_options", _damage_options),
 }
