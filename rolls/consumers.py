@@ -175,8 +175,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 class SheetConsumer(AsyncWebsocketConsumer):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
-    request for the GMs and for the changer's audience, or else drawn here
-    (``characters.sheet_page``). A player's private notes never travel to another player's
+    request for the GMs, or else drawn here (``characters.sheet_page``). A player's private notes never travel to another player's
     socket, and each copy's Roll buttons get keys of their own. It sends no table state, and
     counts nobody as at the table."""
 

@@ -65,6 +65,7 @@ def test_the_roller_sees_the_lines_and_the_odds_follow_what_is_ticked(
     shown = odds(client, campaign, kind="check", trait=stealth.pk, difficulty=1)
     page = shown.content.decode()
     assert 'name="sheet_lines" value="track:injury" checked' in page
+    assert 'name="sheet_lines_shown" value="track:injury"' in page  # shown, ticked or not
     assert "Injury: Hurt <strong>-1</strong>" in page
     assert "Only the largest bonus and the largest penalty count." in page  # Fudge Lite
     with_penalty = shown.context["chance"]
