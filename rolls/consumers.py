@@ -1,4 +1,5 @@
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -175,9 +176,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 class SheetConsumer(AsyncWebsocketConsumer):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
-    request for the GMs, or else drawn here (``characters.sheet_page``). A player's private notes never travel to another player's
-    socket, and each copy's Roll buttons get keys of their own. It sends no table state, and
-    counts nobody as at the table."""
+    request for the GMs, or else drawn here (``characters.sheet_page``). A player's private
+    notes never travel to another player's socket, and each copy's Roll buttons get keys of
+    their own. A page back from a dropped connection asks for the parts as they stand. It
+    sends no table state, and counts nobody as at the table."""
 
     campaign_id: int
     character_id: int
@@ -228,18 +230,33 @@ class SheetConsumer(AsyncWebsocketConsumer):
         if event["user_id"] == self.user_id and event["event"] == "call.changed":
             await self.send(text_data=event["html"])
 
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The page's one message: after its socket was down it asks to catch up (live.js),
+        and gets the live parts as they stand. Anything else is ignored."""
+        try:
+            asked = json.loads(text_data or "")
+        except ValueError:
+            return
+        if isinstance(asked, dict) and asked.get("catch_up") is True:
+            await self._send_own_parts()
+
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
-        csrf_secret = self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, "")
         drawn = event["parts"].get(self.audience)
         if drawn is not None:
-            await self.send(text_data=Parts(**drawn).for_copy(csrf_secret))
+            await self.send(text_data=Parts(**drawn).for_copy(self._csrf_secret()))
             return
-        # Its own thread: on the shared one it would wait for the change's request to draw
-        # its answer and the party strip first.
+        await self._send_own_parts()
+
+    def _csrf_secret(self) -> str:
+        return str(self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""))
+
+    async def _send_own_parts(self) -> None:
+        # Its own thread: on the shared one it would wait for a change's request to draw its
+        # answer and the party strip first.
         parts = await database_sync_to_async(live_parts, thread_sensitive=False)(
-            self.scope["user"], self.campaign_id, self.character_id, csrf_secret=csrf_secret
+            self.scope["user"], self.campaign_id, self.character_id, csrf_secret=self._csrf_secret()
         )
         if parts:
             await self.send(text_data=parts)

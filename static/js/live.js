@@ -51,3 +51,42 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     htmx.swap(document.body, event.detail.serverResponse, { swapStyle: "none" });
   }
 });
+
+// A page whose socket was down may have missed pushes: the table's socket sends the whole
+// table on every connect; a sheet's (data-catch-up) asks for its live parts. A bar says the
+// socket is down (after a second, so a page being left or a quick blip shows nothing) and
+// that the page has caught up.
+var socketDown = false;
+var downTimer = null;
+
+function showConnection(text) {
+  var bar = document.getElementById("connection");
+  if (!bar) return;
+  bar.querySelector("p").textContent = text;
+  bar.hidden = !text;
+}
+
+document.addEventListener("htmx:wsClose", function () {
+  socketDown = true;
+  clearTimeout(downTimer);
+  downTimer = setTimeout(function () {
+    if (socketDown) showConnection("Connection lost: reconnecting…");
+  }, 1000);
+});
+
+document.addEventListener("htmx:wsOpen", function (event) {
+  if (!socketDown) return;
+  if (!document.getElementById("connection").hidden) showConnection("Reconnected: catching up…");
+  if (event.target.hasAttribute("data-catch-up")) {
+    event.detail.socketWrapper.send('{"catch_up": true}', event.target);
+  }
+});
+
+document.addEventListener("htmx:wsAfterMessage", function () {
+  if (!socketDown) return;
+  socketDown = false;
+  clearTimeout(downTimer);
+  if (document.getElementById("connection").hidden) return;
+  showConnection("Up to date.");
+  downTimer = setTimeout(function () { showConnection(""); }, 2000);
+});

@@ -1,6 +1,7 @@
 """What the live-table browser tests share: demo logins, a page watched for console errors and
 socket frames, and getting to a table page that is listening on its socket."""
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,6 +13,15 @@ from tests.e2e.server import AppServer
 
 PASSWORD = "fudge-demo"
 PUSH = 5_000  # a push reaches another browser within a few seconds
+RECONNECT = 45_000  # the ws extension's full-jitter backoff: random waits up to 1, 2, 4, 8… s
+# While the server is down Chromium reports each refused reconnect (or one cut off as the server
+# stops or starts) and any other load refused, and htmx logs its error event (as "[object
+# Event]"); nothing else may appear.
+RECONNECTING = re.compile(
+    r"^WebSocket connection to '.*' failed: (.*ERR_CONNECTION_REFUSED"
+    r"|Connection closed before receiving a handshake response)$|^\[object Event\]$"
+    r"|^Failed to load resource: net::ERR_CONNECTION_REFUSED$"
+)
 
 
 class Watched:

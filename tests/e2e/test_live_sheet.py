@@ -12,7 +12,14 @@ from playwright.sync_api import Browser, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from fudgetable.rules.wounds import EZ_WOUND_TRACK
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, gm_and_alice, open_table
+from tests.e2e.table_pages import (
+    PUSH,
+    RECONNECT,
+    RECONNECTING,
+    gm_and_alice,
+    open_table,
+    until,
+)
 
 LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
 MARISOL = LIGHTHOUSE.pcs["alice"].name
@@ -131,3 +138,29 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
             f"(Wounds: {level} {penalty})"
         )
         assert gm.problems == [] and alice.problems == []
+
+
+def test_a_sheet_that_lost_its_connection_says_so_and_catches_up(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    """The server goes down while alice's sheet is open on her phone; the page says so, the
+    GM's change made meanwhile shows once it is back, and the page says it is up to date."""
+    with gm_and_alice(browser, demo_server) as (_, alice):
+        open_sheet(alice.page, demo_server, LIGHTHOUSE.name, MARISOL)
+        alice.mark_loaded()
+        until(alice.page, lambda: alice.sockets)
+        connection = alice.page.locator("#connection")
+        demo_server.stop()
+        expect(connection).to_contain_text("Connection lost: reconnecting", timeout=PUSH)
+        demo_server.python(
+            f"""
+            from characters.models import Character
+            Character.objects.filter(name={MARISOL!r}).update(fudge_points=9)
+            """
+        )
+        demo_server.start()
+        expect(alice.page.locator("#fudge-points")).to_have_text("9", timeout=RECONNECT)
+        expect(connection).to_contain_text("Up to date.")
+        expect(connection).to_be_hidden(timeout=PUSH)
+        assert alice.was_not_reloaded()
+        assert [p for p in alice.problems if not RECONNECTING.search(p)] == []

@@ -10,19 +10,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, Watched, log_in, open_table
+from tests.e2e.table_pages import PUSH, RECONNECT, RECONNECTING, Watched, log_in, open_table
 
 LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
 MARISOL = LIGHTHOUSE.pcs["alice"].name
 SECRET_LABEL = "Zanzibar ambush"
-# While the server is down Chromium reports each refused reconnect, and htmx logs its error
-# event (as "[object Event]"); nothing else may appear.
-RECONNECTING = re.compile(
-    r"^WebSocket connection to '.*' failed: .*ERR_CONNECTION_REFUSED$|^\[object Event\]$"
-)
 WIPE = "for (const id of ['table-session', 'roll-log', 'presence'])"
 WIPE += " document.getElementById(id).replaceChildren()"
-RECONNECT = 45_000  # the ws extension's full-jitter backoff: random waits up to 1, 2, 4, 8… s
 
 
 def entry(page: Page, text: str) -> Locator:

@@ -187,3 +187,30 @@ async def test_a_player_who_leaves_the_table_loses_the_sheets_socket(
     membership = await campaign.memberships.aget(user=member)
     await sync_to_async(membership_remove)(actor=membership, membership=membership)
     assert (await sheet.receive_output(timeout=5))["type"] == "websocket.close"
+
+
+async def test_a_copy_back_from_a_dropped_connection_catches_up(
+    campaign, cookies, client_for, owner, hero, rival
+):
+    """The GM marks a box while the player's phone is off the network; back on, her page asks
+    to catch up and gets her sheet as it stands, drawn for her. Anything else it sends, and
+    another player's ask, gets nothing it may not see."""
+    gm_client = await sync_to_async(client_for)(owner)
+    await command(gm_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    await hero.__class__.objects.filter(pk=hero.pk).aupdate(notes="Owes the harbourmaster")
+    phone = sheet_socket(campaign, hero, cookies["member"])
+    assert (await phone.connect())[0]
+    for junk in ("hello", '{"catch_up": "yes"}', "[1, 2]", "{}"):
+        await phone.send_to(text_data=junk)
+    assert await phone.receive_nothing(timeout=0.3)
+    await phone.send_to(text_data='{"catch_up": true}')
+    frame = await phone.receive_from(timeout=5)
+    assert 'aria-label="Minor injury box 1: marked"' in frame and "Spend 1" in frame
+    assert "Owes the harbourmaster" not in frame
+    other = sheet_socket(campaign, hero, await sync_to_async(cookie_of)(rival[0]))
+    assert (await other.connect())[0]
+    await other.send_to(text_data='{"catch_up": true}')
+    theirs = await other.receive_from(timeout=5)
+    assert "Spend 1" not in theirs and "Owes the harbourmaster" not in theirs
+    for socket in (phone, other):
+        await socket.disconnect()
