@@ -90,3 +90,26 @@ document.addEventListener("htmx:wsAfterMessage", function () {
   showConnection("Up to date.");
   downTimer = setTimeout(function () { showConnection(""); }, 2000);
 });
+
+// An invite link's Copy and Share buttons, shown only where they work.
+function inviteButtons() {
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    if (!navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var link = document.getElementById(button.dataset.copy).value;
+      navigator.clipboard.writeText(link).then(function () {
+        button.firstChild.textContent = "Copied";
+      });
+    });
+  });
+  document.querySelectorAll("[data-share]").forEach(function (button) {
+    if (!navigator.share) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var link = document.getElementById(button.dataset.share).value;
+      navigator.share({ title: button.dataset.shareTitle, url: link }).catch(function () {});
+    });
+  });
+}
+document.addEventListener("DOMContentLoaded", inviteButtons);

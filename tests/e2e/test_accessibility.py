@@ -53,6 +53,7 @@ print(json.dumps({{
     "gm": shared + [
         reverse("campaigns:settings", args=[c]),
         reverse("campaigns:session_zero", args=[c]),
+        reverse("campaigns:invites", args=[c]),
         reverse("campaigns:create"),
         reverse("campaign_restore"),
         reverse("characters:roster", args=[c]),

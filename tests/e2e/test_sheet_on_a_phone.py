@@ -62,5 +62,17 @@ def test_build_a_character_and_mark_a_wound_on_a_phone(app_server, browser):
     for box in page.locator("button.box").all():
         size = box.bounding_box()
         assert size is not None and size["width"] >= 44 and size["height"] >= 44
+
+    # "Mark finished" asks first; said no to, nothing changes.
+    asked: list[str] = []
+
+    def answer(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer)
+    page.get_by_role("button", name="Mark finished").click()
+    expect(page.get_by_role("button", name="Mark finished")).to_be_visible()
+    assert asked == ["Mark Jason Free finished? From then on a trait rises by spending XP."]
     assert problems == []
     context.close()
