@@ -42,8 +42,13 @@ async def test_one_beat_refreshes_every_socket_of_the_process(campaign, cookies,
     for socket in sockets:
         assert (await socket.connect())[0]
         await socket.receive_from(timeout=5)  # the table state
-    # A beat may come between the two connections (on a slow machine it did); from here on,
-    # each beat covers both.
+    # A socket joins the beat just after it sends its state, and a beat may come between the
+    # two connections (on a slow machine both happened): once both have joined, each beat
+    # covers both.
+    for _ in range(100):
+        if len(consumers.heartbeat.channels) == 2:
+            break
+        await asyncio.sleep(0.01)
     beats.clear()
     await sync_to_async(_age_every_connection)()
 
