@@ -18,7 +18,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules.errors import RulesError
-from rolls import roll_lines, services
+from rolls import services
 from rolls.call_fragments import call_list, called_trait, calls_for_person
 from rolls.models import Roll, RollCall
 
@@ -124,14 +124,12 @@ def call_answer(
     if not (membership.is_gm or character.owner_id == membership.user_id):
         raise RulesError("character", "only its player or a GM rolls for that character")
     trait_name, level = _trait_for(call, character, trait_id)
-    ruleset = campaign_ruleset(call.campaign)
     roll = services.roll_check(
         membership=membership,
         key=key,
         level=level,
         trait_name=trait_name,
         character=character,
-        sheet=roll_lines.offered(ruleset, character, trait_name),
         difficulty=call.difficulty,
         advantage=call.advantage,
         hidden_difficulty=call.hidden_difficulty,

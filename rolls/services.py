@@ -18,13 +18,12 @@ from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
-from fudgetable.rules.sheet_modifiers import SheetModifiers, Ticks
-from rolls import fragments
+from fudgetable.rules.sheet_modifiers import Ticks
+from rolls import fragments, roll_lines
 from rolls.models import Roll
 from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]
-NO_SHEET = SheetModifiers()  # a roll with no sheet behind it (untrained, or the GM's own)
 
 
 def ladder_words(ruleset: Ruleset, value: int) -> str:
@@ -138,23 +137,23 @@ def roll_check(
     disadvantage: int = 0,
     hidden_difficulty: bool = False,
     secret: bool = False,
-    sheet: SheetModifiers = NO_SHEET,
     ticks: Ticks | None = None,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``record_entry``), not looked up first: every roll
     would pay for that query, and a resend's dice, drawn card and XP all roll back.
 
-    ``sheet`` is what the character's sheet offers (``roll_lines.offered``): the lines the
+    Of what the character's sheet offers for the trait (``roll_lines.offered``), the lines the
     roller left ticked (``ticks``; None: those not situational) join the modifiers, each
     named in the log, and a character who may take no action is refused."""
     refuse_observers(membership)
+    ruleset = campaign_ruleset(membership.campaign)
+    sheet = roll_lines.offered(ruleset, character, trait_name)
     if sheet.no_action:
         who = character.name if character else "This character"
         raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
     lines = sheet.chosen(ticks)
     modifiers = (*modifiers, *(line.amount for line in lines))
-    ruleset = campaign_ruleset(membership.campaign)
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
     pile = None

@@ -11,7 +11,6 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from campaigns.selectors import campaign_ruleset
 from characters.access import editable_or_403
 from characters.selectors import sheet_queryset
 from characters.views import render_sheet
@@ -34,14 +33,12 @@ def sheet_roll(
         messages.error(request, "no such trait on this sheet")
     else:
         try:
-            ruleset = campaign_ruleset(character.campaign)
             roll = services.roll_check(
                 membership=membership,
                 key=form.cleaned_data["key"],
                 level=trait.level + trait.modifier,
                 trait_name=trait.name,
                 character=character,
-                sheet=roll_lines.offered(ruleset, character, trait.name),
                 ticks=roll_lines.ticks(form.cleaned_data),
             )
         except RulesError as error:

@@ -200,14 +200,12 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
     if kind == "contest":
         return _contest(membership, data)
     character, trait_name, level = _character_and_level(membership, data)
-    ruleset = campaign_ruleset(membership.campaign)
     return services.roll_check(
         membership=membership,
         key=key,
         level=level,
         trait_name=trait_name,
         character=character,
-        sheet=roll_lines.offered(ruleset, character, trait_name),
         ticks=roll_lines.ticks(data),
         modifiers=data["modifiers"],
         difficulty=data.get("difficulty"),
