@@ -1,10 +1,9 @@
-"""Signing up and logging in (each takes up an invite the person followed first), and the
-dashboard of the campaigns they are at."""
+"""Signing up and logging in (each takes up an invite the person followed first), the
+dashboard of the campaigns they are at, and the front door a visitor sees before either."""
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
@@ -61,8 +60,11 @@ def login(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@login_required
-def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """The campaigns a person is at. A visitor not logged in gets the front door instead: `/`
+    is the address people are given, and a bare log-in form there says nothing of the site."""
+    if not request.user.is_authenticated:
+        return render(request, "front_door.html")
     memberships = list(memberships_for_user(request.user))
     return render(
         request,

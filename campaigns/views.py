@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -13,42 +13,52 @@ from django_ratelimit.core import is_ratelimited
 
 from campaigns import services
 from campaigns.access import gm_or_403, membership_or_404, owner_or_403
-from campaigns.forms import CampaignForm, DeleteCampaignForm, InviteForm, RoleForm, SessionZeroForm
+from campaigns.forms import (
+    DeleteCampaignForm,
+    InviteForm,
+    NewCampaignForm,
+    RoleForm,
+    SessionZeroForm,
+)
 from campaigns.models import Campaign, Invite, Membership, SessionZero
-from campaigns.selectors import campaign_ruleset, campaign_summary, members_of
+from campaigns.selectors import campaign_ruleset, campaign_summary, members_of, membership_for
+from campaigns.settings_form import CampaignSettingsForm
 from fudgetable.http import AuthenticatedHttpRequest, address_key
 from fudgetable.rules.errors import RulesError
 
 
-def _settings_initial(campaign: Campaign) -> dict[str, object]:
-    return CampaignForm.initial_for(
-        name=campaign.name,
-        pitch=campaign.pitch,
-        ruleset=campaign.ruleset,
-        overrides=campaign.overrides,
-        version=campaign.version,
+def _settings_form(campaign: Campaign, data: QueryDict | None = None) -> CampaignSettingsForm:
+    return CampaignSettingsForm(
+        data,
+        in_force=campaign_ruleset(campaign),
+        initial={
+            "name": campaign.name,
+            "pitch": campaign.pitch,
+            "ruleset": campaign.ruleset,
+            "version": campaign.version,
+        },
     )
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = CampaignForm(request.POST or None)
+    form = NewCampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            campaign = services.campaign_create(
-                owner=request.user,
-                name=form.cleaned_data["name"],
-                pitch=form.cleaned_data["pitch"],
-                ruleset=form.cleaned_data["ruleset"],
-                overrides=form.overrides(),
-            )
-        except RulesError as error:
-            form.add_rules_error(error)
-        else:
-            messages.success(request, f"{campaign.name} is ready. Invite your players next.")
-            return redirect("campaigns:detail", campaign.pk)
-    return render(request, "campaigns/form.html", {"form": form, "campaign": None})
+        # Every rule starts as the ruleset's own; Settings changes any of them later.
+        campaign = services.campaign_create(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            pitch=form.cleaned_data["pitch"],
+            ruleset=form.cleaned_data["ruleset"],
+        )
+        messages.success(
+            request,
+            f"{campaign.name} is ready, with {campaign_ruleset(campaign).label}'s own rules "
+            "(change any of them in Settings). Invite your players next.",
+        )
+        return redirect("campaigns:detail", campaign.pk)
+    return render(request, "campaigns/form.html", {"form": form})
 
 
 @require_GET
@@ -76,7 +86,7 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
     campaign = gm_or_403(request.user, campaign_id).campaign
     status = 200
     if request.method == "POST":
-        form = CampaignForm(request.POST)
+        form = _settings_form(campaign, request.POST)
         if form.is_valid():
             try:
                 services.campaign_update(
@@ -91,7 +101,7 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                 form.add_rules_error(error)
             except services.StaleEdit:
                 campaign.refresh_from_db()
-                form = CampaignForm(initial=_settings_initial(campaign))
+                form = _settings_form(campaign)
                 messages.error(
                     request,
                     "Someone else saved these settings while you were editing, so your changes "
@@ -102,9 +112,9 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                 messages.success(request, "Settings saved.")
                 return redirect("campaigns:detail", campaign.pk)
     else:
-        form = CampaignForm(initial=_settings_initial(campaign))
+        form = _settings_form(campaign)
     return render(
-        request, "campaigns/form.html", {"form": form, "campaign": campaign}, status=status
+        request, "campaigns/settings.html", {"form": form, "campaign": campaign}, status=status
     )
 
 
@@ -297,7 +307,7 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     if _guessing_invites(request, increment=False):
         refusal = "Too many invite links that lead nowhere came from this address. Try later."
         return render(request, "campaigns/join.html", {"problem": refusal}, status=429)
-    invite = Invite.objects.select_related("campaign").filter(token=token).first()
+    invite = Invite.objects.select_related("campaign__owner").filter(token=token).first()
     if invite is None:
         _guessing_invites(request, increment=True)
         return render(
@@ -311,12 +321,16 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     problem = invite.problem()
     if not request.user.is_authenticated and problem is None:
         request.session[PENDING_INVITE] = token
-    return render(
-        request,
-        "campaigns/join.html",
-        {"invite": invite, "campaign": invite.campaign, "problem": problem},
-        status=410 if problem else 200,
-    )
+    context = {
+        "invite": invite,
+        "campaign": invite.campaign,
+        "ruleset": campaign_ruleset(invite.campaign),
+        # Someone already at the table (a player opening the link again) is told so, not
+        # offered a Join that would change nothing.
+        "membership": membership_for(request.user, invite.campaign_id),
+        "problem": problem,
+    }
+    return render(request, "campaigns/join.html", context, status=410 if problem else 200)
 
 
 def _accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:

@@ -29,6 +29,7 @@ PAGES = f"""
 import json
 from django.urls import reverse
 from campaigns.models import Campaign
+from campaigns.services import invite_create
 from characters.models import Character
 from rolls.models import PlaySession
 from rolls.sessions import session_start
@@ -39,6 +40,7 @@ if not PlaySession.objects.filter(campaign=campaign, ended_at__isnull=True).exis
 c = campaign.pk
 pc = Character.objects.get(campaign=campaign, owner__username="alice", kind="pc").pk
 npc = Character.objects.filter(campaign=campaign, kind="npc").first().pk
+invite = invite_create(campaign=campaign, created_by=campaign.owner)
 shared = [
     reverse("dashboard"),
     reverse("account"),
@@ -60,7 +62,12 @@ print(json.dumps({{
         reverse("characters:sheet", args=[c, npc]),
     ],
     "alice": shared,
-    "": [reverse("login"), reverse("signup")],
+    "": [
+        reverse("dashboard"),  # the front door
+        reverse("join", args=[invite.token]),
+        reverse("login"),
+        reverse("signup"),
+    ],
 }}))
 """
 

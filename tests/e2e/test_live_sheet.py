@@ -3,14 +3,11 @@
 her phone shows it without a reload, and her next roll from that sheet takes the seed's
 penalty and says so; the GM's table strip shows her Hurt too."""
 
-import json
 import re
-from dataclasses import replace
 
 from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
-from fudgetable.rules.wounds import EZ_WOUND_TRACK
 from tests.e2e.server import AppServer
 from tests.e2e.table_pages import (
     PUSH,
@@ -37,19 +34,12 @@ def open_sheet(page, server: AppServer, campaign: str, name: str) -> None:
 
 def give_wounds_penalties(page, server: AppServer, campaign: str) -> None:
     """EZFudge's wounds carry no roll penalty; a table may add them (a house rule set in the
-    campaign's advanced settings): Hurt -1, Very Hurt -2."""
-    penalties = {"Hurt": -1, "Very Hurt": -2}
-    levels = tuple(
-        replace(level, penalty=penalties.get(level.name, 0)) for level in EZ_WOUND_TRACK.levels
-    )
+    wound track on the campaign's settings page): Hurt -1, Very Hurt -2."""
     page.goto(f"{server.url}/")
     page.get_by_role("link", name=campaign).click()
     page.get_by_role("link", name="Settings").click()
-    page.get_by_text("Advanced: ladder, build rules").click()
-    advanced = page.get_by_label("Advanced settings (JSON)")
-    settings = json.loads(advanced.input_value() or "{}")
-    settings["wound_track"] = replace(EZ_WOUND_TRACK, levels=levels).to_dict()
-    advanced.fill(json.dumps(settings))
+    page.get_by_label("Hurt: penalty", exact=True).fill("-1")
+    page.get_by_label("Very Hurt: penalty", exact=True).fill("-2")
     page.get_by_role("button", name="Save settings").click()
     expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
 

@@ -57,7 +57,9 @@ def test_log_in_and_log_out(client):
 
     response = client.post(reverse("logout"))
     assert response.status_code == 302
-    assert client.get(reverse("dashboard")).status_code == 302
+    # Logged out, the home page is the front door again, not the campaigns.
+    home = client.get(reverse("dashboard")).content.decode()
+    assert "Your campaigns" not in home and reverse("login") in home
 
 
 def test_log_in_with_a_wrong_password_says_so(client):
@@ -83,10 +85,10 @@ def test_change_password(client_for):
     assert user.check_password("another-fudge-phrase")
 
 
-def test_dashboard_needs_a_login(client):
+def test_the_dashboard_is_for_the_logged_in_a_visitor_gets_the_front_door(client):
     response = client.get(reverse("dashboard"))
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response.status_code == 200
+    assert "front_door.html" in [t.name for t in response.templates]
 
 
 def test_dashboard_lists_the_owners_campaign_as_gm(client_for, owner, campaign):
