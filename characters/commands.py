@@ -9,12 +9,23 @@ from django import forms
 from django.db.models import Model, QuerySet
 
 from campaigns.models import Membership
+from campaigns.selectors import campaign_ruleset
 from characters import forms as f
 from characters import services
 from characters.models import Character
 from fudgetable.rules.errors import RulesError
 
 Handler = Callable[[Membership, Character, dict[str, Any]], object]
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What a command changed, in words, and the command that puts it back: a level chosen
+    from a list saves itself, so a slip of the thumb is undone from the notice."""
+
+    text: str
+    command: str
+    fields: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,18 @@ def _fudge_points(membership: Membership, character: Character, data: dict[str, 
     return services.fudge_points_change(character=character, by=data["by"])
 
 
+def _set_level(membership: Membership, character: Character, data: dict[str, Any]) -> Undo:
+    trait = _one(character.traits.all(), data["trait"], "trait")
+    was = trait.level
+    services.trait_set_level(character=character, trait=trait, level=data["level"])
+    ladder = campaign_ruleset(character.campaign).ladder
+    return Undo(
+        f"{trait.name}: {ladder.describe(data['level'])}, was {ladder.describe(was)}.",
+        "trait-level",
+        {"trait": trait.pk, "level": was},
+    )
+
+
 def _remove_feature(membership: Membership, character: Character, data: dict[str, Any]) -> object:
     if data["pay_xp"] and not membership.is_gm:
         raise RulesError("feature", "buying off a fault needs the GM")
@@ -79,11 +102,7 @@ COMMANDS: dict[str, Command] = {
         building_only=True,
     ),
     "trait-level": Command(
-        f.TraitLevelForm,
-        lambda m, c, d: services.trait_set_level(
-            character=c, trait=_one(c.traits.all(), d["trait"], "trait"), level=d["level"]
-        ),
-        building_only=True,
+        f.TraitLevelForm, _set_level, building_only=True, live=True, answers_live=True
     ),
     "trait-remove": Command(
         f.TraitForm,

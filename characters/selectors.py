@@ -11,7 +11,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import AbilityMarks, Character, Detail, Feature, Gear, Item
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.abilities import standing
-from fudgetable.rules.building import BuildCheck
+from fudgetable.rules.building import BuildCheck, ez_feature_points
 from fudgetable.rules.character import Fault, Gift, Modifier, Weapon
 from fudgetable.rules.rulesets import BuildMethod, Ruleset, TraitScheme
 from fudgetable.rules.sheet import (
@@ -145,6 +145,12 @@ class TraitRow:
     roll_lines: SheetModifiers  # what a roll of it takes from the sheet, each line untickable
 
 
+@dataclass(frozen=True)
+class FeatureRow:
+    feature: Feature
+    build_points: int | None  # its price in EZFudge build points while bought with them
+
+
 def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
     """Everything the sheet page shows, computed once per render."""
     ruleset = ruleset or campaign_ruleset(character.campaign)
@@ -160,6 +166,19 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         if ruleset.trait_scheme is TraitScheme.ABILITIES
         else ()
     )
+    # While an EZFudge character is bought with build points, each gift and fault says its price.
+    point_buy = (
+        ruleset.build.method is BuildMethod.EZ_POINTS and character.stage == Character.Stage.DRAFT
+    )
+    features = [
+        FeatureRow(
+            f,
+            ez_feature_points(fault=f.kind == Feature.Kind.FAULT, supernormal=f.supernormal)
+            if point_buy
+            else None,
+        )
+        for f in character.features.all()
+    ]
     rows = []
     for trait, sheet_trait in zip(character.traits.all(), sheet.traits, strict=True):
         label = ladder.describe(trait.level)
@@ -207,8 +226,9 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
         }
         if "reduce-condition" in ruleset.fudge_point_uses and character.fudge_points
         else set(),
-        "gifts": [f for f in character.features.all() if f.kind == Feature.Kind.GIFT],
-        "faults": [f for f in character.features.all() if f.kind == Feature.Kind.FAULT],
+        "gifts": [row for row in features if row.feature.kind == Feature.Kind.GIFT],
+        "faults": [row for row in features if row.feature.kind == Feature.Kind.FAULT],
+        "feature_points": point_buy,
         "armour": [g for g in character.gear.all() if g.kind == Gear.Kind.ARMOR],
         "weapons": [g for g in character.gear.all() if g.kind == Gear.Kind.WEAPON],
         "inventory": inventory_tree(character),

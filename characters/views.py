@@ -4,6 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
@@ -11,7 +12,7 @@ from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from characters import services
 from characters.access import character_or_404, editable_or_403
-from characters.commands import COMMANDS
+from characters.commands import COMMANDS, Undo
 from characters.forms import CharacterCreateForm, ProfileForm
 from characters.live_sheets import sheet_changed
 from characters.models import Character, PeoplePackage
@@ -107,12 +108,17 @@ def sheet_command(
         form_errors(request, form)
     else:
         try:
-            spec.run(membership, character, form.cleaned_data)
+            done = spec.run(membership, character, form.cleaned_data)
         except RulesError as error:
             messages.error(request, error.message)
         else:
+            undo = done if isinstance(done, Undo) else None
+            if undo:
+                messages.success(request, undo.text)
             if spec.live and request.htmx:
-                return _pushed_and_answered(request, character, membership, spec.answers_live)
+                return _pushed_and_answered(
+                    request, character, membership, spec.answers_live, undo=undo
+                )
             if spec.live:
                 sheet_changed(character)
     if not request.htmx:
@@ -122,7 +128,12 @@ def sheet_command(
 
 
 def _pushed_and_answered(
-    request: AuthenticatedHttpRequest, character: Character, membership: Membership, live: bool
+    request: AuthenticatedHttpRequest,
+    character: Character,
+    membership: Membership,
+    live: bool,
+    *,
+    undo: Undo | None = None,
 ) -> HttpResponse:
     """A change that shows live: its parts as the GMs see them go to the open copies first;
     then the changer gets their own (``live``) or the whole sheet."""
@@ -132,7 +143,10 @@ def _pushed_and_answered(
     if not live:
         return render_sheet(request, character, membership)
     mine = for_gms if membership.is_gm else draw(character, membership)
-    answer = render(request, MESSAGES, {"live": True})
+    undo_url = undo and reverse(
+        "characters:command", args=[character.campaign_id, character.pk, undo.command]
+    )
+    answer = render(request, MESSAGES, {"live": True, "undo": undo, "undo_url": undo_url})
     answer.write(mine.for_copy(get_token(request), roll_key=mine.roll_key))
     return reswap(answer, "none")
 

@@ -257,6 +257,14 @@ FAULT_BUYS: tuple[dict[str, int], ...] = (
 )
 
 
+def ez_feature_points(*, fault: bool, supernormal: bool = False) -> int:
+    """What one gift costs in build points, or one fault gives back (negative): "4 * (number
+    of gifts - number of faults)", a supernormal gift counting as two."""
+    if fault:
+        return -GIFT_POINTS
+    return GIFT_POINTS * (2 if supernormal else 1)
+
+
 @dataclass(frozen=True)
 class Role:
     name: str

@@ -113,3 +113,59 @@ function inviteButtons() {
   });
 }
 document.addEventListener("DOMContentLoaded", inviteButtons);
+
+// Folds. A sheet's sections start folded so a phone sees its vitals and traits first; a wide
+// screen has the room, so they open there. A fold open before a swap (a tap's answer, a push)
+// is open after it, so adding a second gift does not mean opening the list again.
+function openSectionsOnWideScreens() {
+  if (!window.matchMedia("(min-width: 56rem)").matches) return;
+  document.querySelectorAll("details.section-fold").forEach(function (fold) { fold.open = true; });
+}
+document.addEventListener("DOMContentLoaded", openSectionsOnWideScreens);
+
+var openFolds = [];
+function rememberFolds() {
+  openFolds = Array.prototype.map.call(document.querySelectorAll("details[id][open]"), function (d) {
+    return d.id;
+  });
+}
+function restoreFolds() {
+  openFolds.forEach(function (id) {
+    var fold = document.getElementById(id);
+    if (fold && fold.tagName === "DETAILS") fold.open = true;
+  });
+}
+document.addEventListener("htmx:beforeSwap", rememberFolds);
+document.addEventListener("htmx:wsBeforeMessage", rememberFolds);
+document.addEventListener("htmx:afterSettle", restoreFolds);
+document.addEventListener("htmx:wsAfterMessage", restoreFolds);
+
+// A link to a folded section opens it.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest(".sheet-nav a");
+  if (!link) return;
+  var fold = document.querySelector(link.hash + " > details");
+  if (fold) fold.open = true;
+});
+
+// Only one small fold (a row's "More", a roll's lines) is open at a time, and a tap elsewhere
+// closes it, as a menu does.
+document.addEventListener("toggle", function (event) {
+  var fold = event.target;
+  if (!fold.classList || !fold.classList.contains("fold-menu") || !fold.open) return;
+  document.querySelectorAll("details.fold-menu[open]").forEach(function (other) {
+    if (other !== fold) other.open = false;
+  });
+}, true);
+document.addEventListener("click", function (event) {
+  if (event.target.closest && event.target.closest("details.fold-menu")) return;
+  document.querySelectorAll("details.fold-menu[open]").forEach(function (fold) { fold.open = false; });
+});
+
+// A command on its way says so to a screen reader too, until its answer (or its failure) lands.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (event.detail.requestConfig.verb !== "get") event.detail.elt.setAttribute("aria-busy", "true");
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  event.detail.elt.removeAttribute("aria-busy");
+});

@@ -7,6 +7,7 @@ from characters.commands import COMMANDS
 from characters.models import Character, Trait
 from characters.services import character_create
 from tests.factories import CampaignFactory, MembershipFactory
+from tests.rolls.conftest import set_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -127,11 +128,32 @@ def test_a_sheet_from_another_campaign_is_a_404(client_for, member, hero, owner)
 
 
 def test_player_sets_a_trait_level_on_their_own_sheet(command, member, hero):
+    """A level chosen from the list saves itself: the answer is the sheet's live parts and a
+    notice saying what changed, with an Undo that puts the old level back."""
     stealth = hero.traits.get(name="Stealth")
+    was = stealth.level
     response = command(member, hero, "trait-level", {"trait": stealth.pk, "level": 2})
     assert response.status_code == 200
-    assert 'id="sheet"' in response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    page = response.content.decode()
+    assert 'id="trait-list"' in page and 'id="build"' in page
+    undo_url = reverse("characters:command", args=[hero.campaign_id, hero.pk, "trait-level"])
+    notice = page[page.index('id="sheet-messages"') : page.index('id="vitals"')]
+    assert "Stealth: Good (+2), was " in notice
+    assert f'action="{undo_url}"' in notice and f'name="level" value="{was}"' in notice
     assert level_of(hero, "Stealth") == 2
+
+    command(member, hero, "trait-level", {"trait": stealth.pk, "level": was})
+    assert level_of(hero, "Stealth") == was
+
+
+def test_a_level_set_without_javascript_says_what_changed(client_for, member, hero):
+    stealth = hero.traits.get(name="Stealth")
+    url = reverse("characters:command", args=[hero.campaign_id, hero.pk, "trait-level"])
+    response = client_for(member).post(url, {"trait": stealth.pk, "level": 3}, follow=True)
+    assert response.redirect_chain[-1][0].endswith(f"/characters/{hero.pk}/")
+    assert "Stealth: Great (+3), was " in response.content.decode()
+    assert level_of(hero, "Stealth") == 3
 
 
 def test_gm_sets_a_trait_level_on_a_players_sheet(command, owner, hero):
@@ -431,3 +453,20 @@ def test_every_command_sits_under_the_sheets_url(hero):
     for name in COMMANDS:
         command = reverse("characters:command", args=[hero.campaign_id, hero.pk, name])
         assert command == f"{sheet}{name}/"
+
+
+def test_a_draft_ezfudge_sheet_shows_each_gift_and_faults_build_points(
+    client_for, command, owner, member, outsider, campaign
+):
+    set_rules(campaign, "ezfudge")
+    jason = character_create(campaign=campaign, owner=member, name="Jason Free")
+    command(member, jason, "feature-add", {"kind": "gift", "name": "Toughness"})
+    command(member, jason, "feature-add", {"kind": "fault", "name": "Mercenary Code"})
+    url = reverse("characters:sheet", args=[campaign.pk, jason.pk])
+    for person in (member, owner):
+        page = client_for(person).get(url).content.decode()
+        assert "costs 4 build points" in page and "gives back 4 build points" in page
+    assert client_for(outsider).get(url).status_code == 404
+    command(owner, jason, "finish")
+    # Finished, a gift is bought with XP, not build points.
+    assert "build points</span>" not in client_for(member).get(url).content.decode()

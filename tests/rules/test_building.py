@@ -18,6 +18,7 @@ from fudgetable.rules.building import (
     check_starting_xp,
     check_traits,
     ez_build_points,
+    ez_feature_points,
     over_the_edge,
     starting_abilities,
     trait_levels,
@@ -223,6 +224,18 @@ def test_the_default_character_is_30_points() -> None:
         gifts=(Gift("Lucky"), Gift("Keen Senses")),
     )
     assert ez_build_points(default) == 10 + 12 + 8 == 30
+
+
+def test_each_gift_and_fault_shows_its_share_of_the_point_buy() -> None:
+    """ "4 * (number of gifts - number of faults)": what the sheet shows beside each one adds up
+    to the gifts' and faults' part of Jason Free's 30 points (one gift, one fault: 0)."""
+    assert ez_feature_points(fault=False) == 4
+    assert ez_feature_points(fault=True) == -4
+    assert ez_feature_points(fault=False, supernormal=True) == 8  # counted as two gifts
+    jason = jason_free()
+    shown = sum(ez_feature_points(fault=False, supernormal=g.supernormal) for g in jason.gifts)
+    shown += sum(ez_feature_points(fault=True) for _ in jason.faults)
+    assert shown == ez_build_points(jason) - ez_build_points(EzBuild(jason.roles, jason.attributes))
 
 
 def test_role_costs_are_rank_plus_one() -> None:
