@@ -12,7 +12,7 @@ from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, audience_of, by_audience
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
-from rolls import log_selectors, selectors, spotlight
+from rolls import dice_faces, log_selectors, selectors, spotlight
 from rolls.call_fragments import call_list, calls_for_person
 from rolls.challenge_fragments import challenge_list
 from rolls.countdown_fragments import countdown_list
@@ -114,6 +114,8 @@ def roll_entry(
         "controls": controls,
         "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
         "prepend": prepend,
+        # A new roll is said once, in words, by the page's polite live region.
+        "news": roll_summary(roll, gm_view=gm_view, spoken=True) if prepend else "",
     }
     if "fight" in roll.snapshot:  # a proposed fight's body holds the GMs' confirm button
         context["body"] = render_to_string(f"{TEMPLATE}#entry-body", context, request=request)
@@ -228,9 +230,10 @@ def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
     return state, frozenset(roll.pk for roll in rolls)
 
 
-def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
-    """One line for the roller's own screen (the sheet), from the roll's snapshot; a secret
-    roll or a hidden difficulty shows only what its viewer may see."""
+def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> str:
+    """One line for the roller's own screen (the sheet), from the roll's snapshot, the result
+    in ladder words first; a secret roll or a hidden difficulty shows only what its viewer may
+    see. ``spoken``: the dice in words, for a screen reader."""
     if roll.secret and not gm_view:
         return SECRET_TEXT
     s = roll.snapshot
@@ -244,7 +247,8 @@ def roll_summary(roll: Roll, *, gm_view: bool = False) -> str:
         for wound in s.get("fight", {}).get("wounds", []):
             line += f"; {wound['name']}: {wound['level_name'] or 'no wound'}"
         return line
-    line = f"{roll.label}: {' '.join(s['shown'])} → {s['result_name']}"
+    dice = dice_faces.spoken(s["shown"], s.get("roll")) if spoken else " ".join(s["shown"])
+    line = f"{roll.label}: {s['result_name']} ({dice})"
     if s.get("sheet_lines"):
         taken = ", ".join(f"{taken['name']} {taken['amount']:+d}" for taken in s["sheet_lines"])
         line += f" ({taken})"

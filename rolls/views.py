@@ -26,6 +26,7 @@ from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
+from rolls.quick_rolls import quick_rolls
 
 
 def _rollable(membership: Membership) -> QuerySet[Character]:
@@ -49,7 +50,10 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
     audience = audience_of(membership)
-    characters = list(_rollable(membership).prefetch_related("traits"))
+    rollable = _rollable(membership).prefetch_related("traits")
+    if not membership.is_gm:  # a player's own PCs, whose traits are their quick rolls
+        rollable = rollable.prefetch_related("features", "details")
+    characters = list(rollable)
     return {
         "campaign": campaign,
         "membership": membership,
@@ -76,6 +80,8 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "call_list": call_list(campaign) if membership.is_gm else "",
         "pcs": [c for c in characters if not c.is_npc] if membership.is_gm else [],
         "gm_moves": campaign.gm_moves,
+        "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters),
+        "default_difficulty_name": ruleset.ladder.describe(ruleset.default_difficulty),
     }
 
 

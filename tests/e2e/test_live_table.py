@@ -117,12 +117,15 @@ def test_a_phone_player_sees_her_own_roll_in_the_roller(
     try:
         player = log_in(context, demo_server, "alice")
         open_table(player, demo_server, EAST_MARCH.name)
-        roller = player.page.locator("#roller")
+        # Her own traits come first on her phone, each one tap, with its odds.
+        quick = player.page.locator("#quick-rolls")
         pc = EAST_MARCH.pcs["alice"].name
         trait = EAST_MARCH.pcs["alice"].traits[0][0]
-        roller.get_by_label("Trait").select_option(label=f"{pc}: {trait}")
-        roller.get_by_role("button", name="Roll", exact=True).tap()
-        made = roller.get_by_role("status")
+        assert quick.bounding_box()["y"] < player.page.locator("#roller").bounding_box()["y"]
+        button = quick.get_by_role("button", name=re.compile(f"^Roll {trait} "))
+        expect(button).to_contain_text("%")
+        button.tap()
+        made = quick.get_by_role("status")
         expect(made).to_contain_text("You rolled:")
         expect(made).to_contain_text(f"{pc}: {trait}")
         expect(made.locator(".outcome")).to_contain_text("vs ")
@@ -131,15 +134,18 @@ def test_a_phone_player_sees_her_own_roll_in_the_roller(
 
         # The phone drops off: the tap is not sent, and the page says so instead of nothing.
         context.set_offline(True)
-        roller.get_by_role("button", name="Roll", exact=True).tap()
+        button.tap()
         notice = player.page.locator("#notice")
         expect(notice).to_be_visible()
         expect(notice).to_contain_text("not sent")
-        # Back online, the same form rolls anew (a fresh key came with the first roll).
+        # Back online, the same button rolls anew (a fresh key came with the first roll).
         context.set_offline(False)
-        roller.get_by_role("button", name="Roll", exact=True).tap()
+        button.tap()
         expect(notice).to_be_hidden()
         expect(made.locator("li")).not_to_have_id(first or "")
+        # The full roller is one tap away, behind More.
+        player.page.get_by_text("More: opposed, situational, modifiers").tap()
+        expect(player.page.locator("#roller").get_by_label("Trait")).to_be_visible()
         # htmx logs the failed send as console errors; nothing else may go wrong.
         offline = re.compile(r"ERR_INTERNET_DISCONNECTED|^htmx:(sendError|afterRequest)")
         assert [p for p in player.problems if not offline.search(p)] == []

@@ -38,10 +38,11 @@ def test_the_player_taps_a_trait_and_the_check_is_logged(command, member, hero):
     assert roll.label == "Louie: Stealth"
     assert roll.snapshot["level_name"] == "Poor (-1)"
     assert roll.snapshot["difficulty"] == campaign_ruleset(hero.campaign).default_difficulty
-    # The sheet says what came up: the dice, the result in the ladder's words, the margin.
+    # The sheet says what came up: the result in the ladder's words first, the dice, the margin.
     (message,) = messages_of(response)
-    assert message.startswith(f"Louie: Stealth: {' '.join(roll.snapshot['shown'])}")
-    assert f"→ {roll.snapshot['result_name']} vs Fair (+1)" in message
+    shown = " ".join(roll.snapshot["shown"])
+    assert message.startswith(f"Louie: Stealth: {roll.snapshot['result_name']} ({shown})")
+    assert " vs Fair (+1): " in message
     assert f"margin {roll.snapshot['margin']:+d}" in message
 
 
