@@ -42,12 +42,7 @@ def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
     rows = []
     for character in characters:
         summaries = tuple(
-            TrackSummary(
-                view.name,
-                sum(mark != "clear" for _, _, boxes in view.rows for _, mark in boxes),
-                sum(len(boxes) for _, _, boxes in view.rows),
-                view.consequence,
-            )
+            TrackSummary(view.name, view.marked, view.size, view.consequence)
             for _, view in track_views(character, ruleset)
         )
         if character.is_npc and not any(summary.marked for summary in summaries):

@@ -146,6 +146,15 @@ class TrackView:
     consequence: str
     healing: tuple[tuple[str, str], ...]
 
+    @property
+    def marked(self) -> int:
+        """Boxes marked or circled."""
+        return sum(mark != "clear" for _, _, boxes in self.rows for _, mark in boxes)
+
+    @property
+    def size(self) -> int:
+        return sum(len(boxes) for _, _, boxes in self.rows)
+
 
 def view(key: str, template: Template, state: State) -> TrackView:
     rows = []

@@ -334,6 +334,13 @@ def test_an_injury_track_is_drawn_as_rows_of_numbered_boxes() -> None:
         consequence="",
         healing=HEALING[ConditionTrack],
     )
+    assert (drawn.marked, drawn.size) == (1, 4)  # what the sheet's bar and the party strip say
+
+
+def test_a_stun_counts_as_a_box_taken() -> None:
+    """EZFudge: stun results are circled, not marked; the box is still taken."""
+    drawn = view("wounds", EZ_WOUND_TRACK, wounds((T, C, C), (W, C), (C,), (C,), (C,)))
+    assert (drawn.marked, drawn.size) == (2, 8)
 
 
 def test_a_full_injury_track_shows_the_session_zero_consequence() -> None:
