@@ -65,3 +65,16 @@ def test_the_gm_and_an_observer_get_no_quick_rolls_and_an_outsider_no_table(
         page = table_page(client_for(person), campaign)
         assert 'id="quick-rolls"' not in page and 'id="roller-more"' not in page
     assert client_for(outsider).get(reverse("rolls:table", args=[campaign.pk])).status_code == 404
+
+
+def test_a_quick_roll_works_without_javascript(client_for, member, hero, campaign):
+    """Without JavaScript the button's form carries its own key (in <noscript>) and the page
+    comes back with the roll in the log."""
+    stealth = trait(hero, "Stealth", level=2)
+    client = client_for(member)
+    page = table_page(client, campaign)
+    key = page[page.index('<noscript><input type="hidden" name="key" value="') :].split('"')[5]
+    data = {"kind": "check", "trait": stealth.pk, "difficulty": 1, "key": key}
+    response = client.post(reverse("rolls:roll", args=[campaign.pk]), data, follow=True)
+    assert response.redirect_chain and Roll.objects.get().idempotency_key == key
+    assert "Louie: Stealth" in response.content.decode()
