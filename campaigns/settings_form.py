@@ -19,7 +19,7 @@ from fudgetable.rules.resolution import NPC_ROLL_MODES, Criticals, ModifierPolic
 from fudgetable.rules.rulesets import BuildMethod, BuildRules, Ruleset
 from fudgetable.rules.rulesets.model import MAX_TRAITS
 from fudgetable.rules.tracks import DIES, INCAPACITATED, ConditionGroup, ConditionTrack
-from fudgetable.rules.wounds import WoundLevel, WoundTrack
+from fudgetable.rules.wounds import MEDICAL_CARE_PER_WEEK, WoundLevel, WoundTrack
 
 DEFAULT = ("", "Ruleset default")
 # What only an expert changes, written as JSON under "Expert settings": a ladder of their own,
@@ -52,6 +52,9 @@ OPPOSED_TIES = {
     Outcome.STATUS_QUO: "Nothing changes",
 }
 LAST_BOXES = {INCAPACITATED: "Incapacitated", DIES: "The character dies"}
+MEDICAL_ERAS = {
+    era: f"{era}: {n} roll{'s' if n > 1 else ''} a week" for era, n in MEDICAL_CARE_PER_WEEK.items()
+}
 # The builds a ladder of traits offers (Fudge Lite's, Fudge 1995's, Fate's).
 SLOT_BUILDS = {
     BuildMethod.DISTRIBUTION: "Trait slots: so many traits at each level (below)",
@@ -127,6 +130,18 @@ class CampaignSettingsForm(NewCampaignForm):
         label="A tie in a contest", choices=_choices(OPPOSED_TIES, OPPOSED_TIES.get), required=False
     )
     criticals = forms.ChoiceField(choices=_choices(CRITICALS, CRITICALS.get), required=False)
+    critical_table = forms.CharField(
+        label="Critical results table (2d6)",
+        max_length=4000,
+        required=False,
+        strip=False,  # as typed, so that an error's line number is the line the GM sees
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=(
+            'One row per line, a 2d6 total and what happens: "2: Blinded for the next round". '
+            "Rolled when a check or an opposed roll comes up critical (see Criticals above); "
+            "a total with no row is the GM's call. Empty: no table."
+        ),
+    )
     modifier_policy = forms.ChoiceField(
         label="How bonuses and penalties combine",
         choices=_choices(MODIFIER_POLICIES, MODIFIER_POLICIES.get),
@@ -201,6 +216,12 @@ class CampaignSettingsForm(NewCampaignForm):
         required=False,
         help_text="Used in EZFudge melee exchanges at the table.",
     )
+    medical_era = forms.ChoiceField(
+        label="Medical care: the era",
+        choices=_choices(MEDICAL_ERAS, MEDICAL_ERAS.get),
+        required=False,
+        help_text="EZFudge: how many times a week a healer may roll to treat each wound.",
+    )
 
     advanced = forms.CharField(
         label="Expert settings (JSON)",
@@ -237,7 +258,12 @@ class CampaignSettingsForm(NewCampaignForm):
             self._add_track_fields(kind)
         if in_force.injury_track is None:
             del self.fields["last_box"]
+        if in_force.wound_track is None:
+            del self.fields["medical_era"]
         self._fill_initial(in_force.overrides)
+        # The table in force is shown whole, the preset's too: a GM finishes it by adding rows.
+        table = in_force.critical_table
+        self.initial["critical_table"] = table.to_text() if table else ""
 
     # --- Building the page from the campaign's ruleset ---------------------------------
 
@@ -252,6 +278,7 @@ class CampaignSettingsForm(NewCampaignForm):
             "modifier_policy": MODIFIER_POLICIES[preset.modifier_policy],
             "last_box": LAST_BOXES[preset.last_box],
             "xp_on_a_miss": "yes" if preset.xp_on_a_miss else "no",
+            "medical_era": MEDICAL_ERAS[preset.medical_era],
         }
         for name, words in keeps.items():
             field = self.fields[name]
@@ -436,6 +463,7 @@ class CampaignSettingsForm(NewCampaignForm):
             "criticals",
             "modifier_policy",
             "key_award",
+            "medical_era",
         ):
             if data.get(setting):
                 overrides[setting] = data[setting]
@@ -474,6 +502,12 @@ class CampaignSettingsForm(NewCampaignForm):
                 )
                 if made != getattr(self.preset, setting):
                     overrides[setting] = made.to_dict()
+        # Stored only where it differs from the saved ruleset's preset, so a GM who leaves the
+        # box as shown and picks another ruleset gets that one's table.
+        table = data.get("critical_table") or ""
+        preset_table = self.preset.critical_table
+        if _lines(table) != _lines(preset_table.to_text() if preset_table else ""):
+            overrides["critical_table"] = table if _lines(table) else None
         overrides.update(data.get("advanced") or {})
         return overrides
 

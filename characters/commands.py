@@ -13,6 +13,7 @@ from campaigns.selectors import campaign_ruleset
 from characters import forms as f
 from characters import services
 from characters.models import Character
+from characters.services.sheet_parts import track_take_condition
 from fudgetable.rules.errors import RulesError
 
 Handler = Callable[[Membership, Character, dict[str, Any]], object]
@@ -179,7 +180,15 @@ COMMANDS: dict[str, Command] = {
     "track-box": Command(
         f.TrackBoxForm,
         lambda m, c, d: services.track_set_box(
-            character=c, track=d["track"], box=d["box"][0], marked=d["box"][1]
+            character=c, track=d["track"], box=d["box"][0], marked=d["box"][1], stun=d["stun"]
+        ),
+        live=True,
+        answers_live=True,
+    ),
+    "track-condition": Command(
+        f.TrackConditionForm,
+        lambda m, c, d: track_take_condition(
+            character=c, track=d["track"], name=d["name"], effect=d["effect"], box=d["box"]
         ),
         live=True,
         answers_live=True,
@@ -187,12 +196,6 @@ COMMANDS: dict[str, Command] = {
     "track-ease": Command(
         f.TrackEaseForm,
         lambda m, c, d: services.track_ease(character=c, track=d["track"], box=d["box"]),
-        live=True,
-        answers_live=True,
-    ),
-    "track-heal": Command(
-        f.TrackHealForm,
-        lambda m, c, d: services.track_heal(character=c, track=d["track"], action=d["action"]),
         live=True,
         answers_live=True,
     ),

@@ -166,20 +166,31 @@ class TrackBoxForm(forms.Form):
     box = forms.RegexField(
         regex=r"^\d{1,2}:(mark|clear)$", error_messages={"invalid": "not a box of this track"}
     )
+    # Ticked beside a wound track: the tapped box is circled as a stun result, not marked.
+    stun = forms.BooleanField(required=False)
 
     def clean_box(self) -> tuple[int, bool]:
         number, wish = self.cleaned_data["box"].split(":")
         return int(number), wish == "mark"
 
 
+CONDITION_LENGTH = 60
+MOST_EFFECT = 8  # a superhuman effect past Superb marks a box more per rung
+
+
+class TrackConditionForm(forms.Form):
+    """A condition taken on a condition track: its name, and the effect that says how many
+    boxes it marks (Mediocre 1 ... Superb 5), or the one box it goes in."""
+
+    track = forms.CharField(max_length=20)
+    name = forms.CharField(max_length=CONDITION_LENGTH, required=False, label="Condition")
+    effect = forms.IntegerField(min_value=0, max_value=MOST_EFFECT, initial=0)
+    box = forms.IntegerField(min_value=0, max_value=99, required=False)
+
+
 class TrackEaseForm(forms.Form):
     track = forms.CharField(max_length=20)
     box = forms.IntegerField(min_value=0, max_value=99)
-
-
-class TrackHealForm(forms.Form):
-    track = forms.CharField(max_length=20)
-    action = forms.CharField(max_length=20)
 
 
 class PointsTradeForm(forms.Form):

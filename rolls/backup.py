@@ -152,6 +152,8 @@ def _countdowns(campaign: Campaign) -> list[Json]:
             "boxes": c.boxes,
             "marked": c.marked,
             "outcome": c.outcome,
+            "stages": c.stages,
+            "announced": c.announced,
             "visibility": c.visibility,
             "failure": ref.get(c.failure_id or 0),
             "completed_at": moment(c.completed_at),

@@ -13,7 +13,7 @@ from fudgetable.json_reader import CONTROL, CONTROL_PROBLEM, Json, Reader
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.challenges import MAX_MOS, MAX_RUNG_BOXES, MAX_RUNGS, NAME_LENGTH
-from rolls.countdowns import MAX_BOXES
+from rolls.countdowns import MAX_BOXES, MAX_STAGES
 from rolls.models import Challenge, Countdown, Roll
 
 MAX_CHARACTERS = 1000
@@ -27,7 +27,7 @@ USERNAME = 150
 
 COUNTDOWN_KEYS = frozenset(
     {"ref", "name", "boxes", "marked", "outcome", "visibility", "failure"}
-    | {"completed_at", "created_at"}
+    | {"stages", "announced", "completed_at", "created_at"}
 )
 LOG_KEYS = frozenset(
     {
@@ -165,12 +165,28 @@ def read_countdowns(r: Reader, data: Mapping[str, Any]) -> list[Json]:
             "boxes": boxes,
             "marked": r.integer(row, "marked", at, (0, boxes or MAX_BOXES)),
             "outcome": r.text(row, "outcome", at, 300),
+            **_stages(r, row, at, boxes),
             "visibility": r.choice(row, "visibility", at, Countdown.Visibility.values, "public"),
             "failure": failure,
             "completed_at": read_time(r, row, "completed_at", at, nullable=True),
             "created_at": read_time(r, row, "created_at", at),
         }
     return countdowns
+
+
+def _stages(r: Reader, row: Mapping[str, Any], at: str, boxes: int | None) -> Json:
+    """A countdown's events at boxes before its last, as the GM's form keeps them; a backup
+    made before countdowns had them has none."""
+    stages = []
+    for where, stage in r.rows(row, "stages", at, MAX_STAGES):
+        r.known(stage, where, {"at", "event"})
+        box = r.integer(stage, "at", where, (1, (boxes or MAX_BOXES) - 1), default=None)
+        stages.append({"at": box, "event": r.text(stage, "event", where, 300, required=True)})
+    boxes_at = [stage["at"] for stage in stages if isinstance(stage["at"], int)]
+    if len(boxes_at) == len(stages) and boxes_at != sorted(set(boxes_at)):
+        r.add(f"{at}.stages", "one event a box, in box order")
+    most = len(stages)
+    return {"stages": stages, "announced": r.integer(row, "announced", at, (0, most))}
 
 
 def read_challenges(r: Reader, data: Mapping[str, Any]) -> list[Json]:

@@ -4,7 +4,12 @@ from django.http import HttpRequest
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
-from rolls.challenge_selectors import FRAGILITY_CHOICES, PRESET_CHOICES, challenge_rows
+from rolls.challenge_selectors import (
+    FRAGILITY_CHOICES,
+    PRESET_CHOICES,
+    challenge_rows,
+    periods_in_play,
+)
 from rolls.gm_cards import render_card, render_list
 from rolls.models import Challenge
 
@@ -13,10 +18,12 @@ TEMPLATE = "rolls/challenges.html"
 
 def context(campaign: Campaign, audience: Audience) -> dict[str, object]:
     """What the card shows this audience (the table page renders it with its request)."""
+    rows = challenge_rows(campaign, audience)
     return {
         "campaign": campaign,
         "gm_view": audience == "gm",
-        "challenge_rows": challenge_rows(campaign, audience),
+        "challenge_rows": rows,
+        "periods": periods_in_play(rows) if audience == "gm" else [],
         "challenge_visibilities": Challenge.Visibility.choices,
         "presets": PRESET_CHOICES,
         "fragilities": FRAGILITY_CHOICES,

@@ -46,7 +46,15 @@ class ChallengeRow:
     rungs: tuple[RungRow, ...]
     done: bool
     destroyed: bool
-    recovers: bool  # whether time takes boxes off (the ladder has a recovery pace)
+    span: ladder_rules.Pace | None
+    recovery: ladder_rules.Pace | None
+    checks: int  # checks made in the span's current period
+    pursued: bool  # whether a check was made in the recovery's current period
+    periods: tuple[str, ...]  # the periods whose passing changes it
+
+    @property
+    def span_used(self) -> bool:
+        return self.span is not None and self.checks >= self.span.count
 
 
 def _rungs(ladder: ladder_rules.ChallengeLadder, state: ladder_rules.ChallengeState) -> tuple:
@@ -71,7 +79,11 @@ def challenge_row(challenge: Challenge) -> ChallengeRow:
         rungs=_rungs(ladder, state),
         done=ladder_rules.is_done(ladder, state),
         destroyed=state.destroyed,
-        recovers=ladder.recovery is not None,
+        span=ladder.span,
+        recovery=ladder.recovery,
+        checks=state.checks,
+        pursued=state.pursued,
+        periods=ladder.periods,
     )
 
 
@@ -80,6 +92,16 @@ def challenge_rows(campaign: Campaign, audience: Audience) -> list[ChallengeRow]
     if audience != "gm":
         challenges = challenges.exclude(visibility=Challenge.Visibility.GM)
     return [challenge_row(challenge) for challenge in challenges]
+
+
+def periods_in_play(rows: list[ChallengeRow]) -> list[str]:
+    """The periods the GM may advance: each one some challenge here counts, named once."""
+    named: list[str] = []
+    for row in rows:
+        for period in row.periods:
+            if not any(ladder_rules.same_period(period, other) for other in named):
+                named.append(period)
+    return named
 
 
 def challenges_to_roll(membership: Membership) -> list[Challenge]:

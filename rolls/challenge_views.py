@@ -37,8 +37,38 @@ class ChallengeForm(forms.Form):
         help_text='One rung a line, lowest first: least MoS, boxes, note ("2 2 Solid").',
     )
     fragility = forms.ChoiceField(choices=FRAGILITY_CHOICES, required=False)
+    # Fate ch. 3: span, "how often a check may be made"; recovery, "how quickly the challenge
+    # recovers boxes". Both blank: checks at any pace, and no box lost to time.
+    span_count = forms.IntegerField(
+        min_value=1, max_value=challenges.MAX_PACE, required=False, label="Checks allowed"
+    )
+    span_period = forms.CharField(
+        max_length=challenges.PERIOD_LENGTH, required=False, label="Each (period)"
+    )
+    recovery_count = forms.IntegerField(
+        min_value=1, max_value=challenges.MAX_PACE, required=False, label="Boxes lost"
+    )
+    recovery_period = forms.CharField(
+        max_length=challenges.PERIOD_LENGTH,
+        required=False,
+        label="Each (period) nobody pursues it",
+    )
     notes = forms.CharField(max_length=challenges.NOTES_LENGTH, required=False)
     visibility = forms.ChoiceField(choices=Challenge.Visibility.choices)
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        for what, words in (("span", "checks allowed"), ("recovery", "boxes lost")):
+            count, period = data.get(f"{what}_count"), (data.get(f"{what}_period") or "").strip()
+            if count is None and not period:
+                data[what] = None
+            elif count is None or not period:
+                raise forms.ValidationError(
+                    f"Give the {what} both its {words} and its period (1 each day), or neither."
+                )
+            else:
+                data[what] = (count, period)
+        return data
 
     def clean_rungs(self) -> list[challenges.RungShape]:
         shape = []
@@ -64,6 +94,10 @@ class RungForm(forms.Form):
 
 class RecoverForm(forms.Form):
     periods = forms.IntegerField(min_value=1, max_value=challenges.MAX_PERIODS, label="Periods")
+
+
+class TimeForm(RecoverForm):
+    period = forms.CharField(max_length=challenges.PERIOD_LENGTH, label="Period")
 
 
 CHALLENGE_COMMANDS: dict[str, Command] = {
@@ -106,6 +140,8 @@ def challenge_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
                 fragility=data["fragility"] or "equivalent",
                 notes=data["notes"],
                 visibility=data["visibility"],
+                span=data["span"],
+                recovery=data["recovery"],
             )
         )
     bound = form if problem else None
@@ -125,6 +161,29 @@ def challenge_command(
     membership = gm_or_403(request.user, campaign_id)
     challenge = get_object_or_404(Challenge, pk=challenge_id, campaign_id=campaign_id)
     problem = run(request, CHALLENGE_COMMANDS[command], challenge)
+    return answer(
+        request,
+        campaign_id,
+        problem,
+        lambda: challenge_list(membership.campaign, "gm", problem=problem, request=request),
+    )
+
+
+@require_POST
+@login_required
+def challenge_time(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM advances time for every challenge at the table: spans open again, and a
+    challenge nobody pursued in the period loses boxes."""
+    membership = gm_or_403(request.user, campaign_id)
+    form = TimeForm(request.POST)
+    problem = first_error(form) if not form.is_valid() else ""
+    if not problem:
+        data = form.cleaned_data
+        problem = attempt(
+            lambda: challenges.challenge_time_passes(
+                campaign=membership.campaign, period=data["period"], periods=data["periods"]
+            )
+        )
     return answer(
         request,
         campaign_id,

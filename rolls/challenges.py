@@ -1,7 +1,8 @@
 """Fate challenge ladders at the table (Fate, Fudge edition, ch. 3): a check's margin marks a
 box, a full rung overflows upward, a failure may cost successes; all by
-``fudgetable.rules.challenges``. Span and recovery are kept as notes in words; the GM applies
-recovery when time has passed.
+``fudgetable.rules.challenges``. The span is enforced: a check past it is refused until the GM
+advances time, which also unchecks boxes of a challenge nobody pursued in the period that
+passed (its recovery).
 """
 
 from collections.abc import Callable, Sequence
@@ -24,12 +25,32 @@ MAX_RUNGS = 10
 MAX_RUNG_BOXES = 20
 MAX_MOS = 20
 MAX_PERIODS = 100
+MAX_PACE = 20  # checks allowed, or boxes lost, in one period
+PERIOD_LENGTH = 40
 
 RungShape = tuple[int, int, str]  # least margin of success, boxes, note
+PaceShape = tuple[int, str]  # how many, each what period ("1 check each day")
+
+
+def _pace(shape: PaceShape | None, what: str) -> ladder_rules.Pace | None:
+    if shape is None:
+        return None
+    count, period = shape[0], " ".join(shape[1].split())
+    if not 1 <= count <= MAX_PACE or not period or len(period) > PERIOD_LENGTH:
+        raise ValidationError(
+            f"The {what} is from 1 to {MAX_PACE} each period, the period named in "
+            f"{PERIOD_LENGTH} characters: 1 each day."
+        )
+    return ladder_rules.Pace(count, period)
 
 
 def _ladder(
-    name: str, preset: str, rungs: Sequence[RungShape], fragility: str
+    name: str,
+    preset: str,
+    rungs: Sequence[RungShape],
+    fragility: str,
+    span: PaceShape | None = None,
+    recovery: PaceShape | None = None,
 ) -> ladder_rules.ChallengeLadder:
     if preset:
         if preset not in PRESETS:
@@ -49,7 +70,13 @@ def _ladder(
     except ValueError:
         raise ValidationError("Pick what a failure does.") from None
     shape = tuple(ladder_rules.Rung(mos, boxes, note) for mos, boxes, note in rungs)
-    return ladder_rules.ChallengeLadder(name, shape, fragility=kind)
+    return ladder_rules.ChallengeLadder(
+        name,
+        shape,
+        fragility=kind,
+        span=_pace(span, "span"),
+        recovery=_pace(recovery, "recovery"),
+    )
 
 
 def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
@@ -67,7 +94,12 @@ def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
 
 def _publish(challenge: Challenge, event: str, *, players: bool, announce: Sequence[str] = ()):
     """The challenge list to every socket; players get nothing about a GM-only challenge."""
-    campaign = challenge.campaign
+    _publish_lists(challenge.campaign, event, players=players, announce=announce)
+
+
+def _publish_lists(
+    campaign: Campaign, event: str, *, players: bool, announce: Sequence[str] = ()
+) -> None:
     lists = {
         audience: challenge_list(campaign, audience, oob=True)
         for audience in live.AUDIENCES
@@ -91,8 +123,11 @@ def challenge_create(
     fragility: str = ladder_rules.Fragility.EQUIVALENT.value,
     notes: str = "",
     visibility: str = Challenge.Visibility.PUBLIC,
+    span: PaceShape | None = None,
+    recovery: PaceShape | None = None,
 ) -> Challenge:
-    """A challenge from a preset ladder, or of the GM's own shape (rungs and fragility)."""
+    """A challenge from a preset ladder, or of the GM's own shape (rungs, fragility, span and
+    recovery)."""
     name, notes = name.strip(), notes.strip()
     if visibility not in Challenge.Visibility.values:
         raise ValidationError("Pick who sees the challenge.")
@@ -100,7 +135,7 @@ def challenge_create(
         raise ValidationError(f"A challenge's name fits in {NAME_LENGTH} characters.")
     if not name and not preset:
         raise ValidationError("A challenge of your own shape needs a name.")
-    ladder = _ladder(name, preset, rungs, fragility)
+    ladder = _ladder(name, preset, rungs, fragility, span, recovery)
     notes = notes or _pace_notes(ladder)
     if len(notes) > NOTES_LENGTH:
         raise ValidationError(f"The notes fit in {NOTES_LENGTH} characters.")
@@ -122,10 +157,14 @@ def _locked(challenge: Challenge) -> Challenge:
 
 @transaction.atomic
 def challenge_check(*, challenge: Challenge, margin: int) -> ladder_rules.Checked:
-    """One check: a margin of 0 or more marks a box, a failure may cost successes."""
+    """One check: a margin of 0 or more marks a box, a failure may cost successes. A check
+    past the span is refused until the GM advances time."""
     row = _locked(challenge)
     ladder, state = rules_challenge(row)
-    checked = ladder_rules.check(ladder, state, margin)
+    over = state.destroyed or ladder_rules.is_done(ladder, state)
+    # A finished challenge is refused as finished (by ``check``), not as past its span.
+    counted = state if over else ladder_rules.count_check(ladder, state)
+    checked = ladder_rules.check(ladder, counted, margin)
     row.state = checked.state.to_dict()
     row.save(update_fields=["state"])
     announce = [f"{row.name}: {event}" for event in checked.events]
@@ -162,6 +201,62 @@ def challenge_recover(*, challenge: Challenge, periods: int) -> Challenge:
     row.save(update_fields=["state"])
     _publish(row, "challenge.recovered", players=_players_see(row))
     return row
+
+
+def _time_words(period: str, periods: int) -> str:
+    if periods == 1:
+        return f"Time passes: one {period}."
+    # The period is the GM's own words ("significant moment of play"): no plural is made.
+    return f"Time passes: {periods} × {period}."  # noqa: RUF001
+
+
+def _boxes(count: int) -> str:
+    return f"{count} box" if count == 1 else f"{count} boxes"
+
+
+@transaction.atomic
+def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) -> list[str]:
+    """``periods`` of ``period`` pass for every challenge at the table that counts that period
+    (``fudgetable.rules.challenges.pass_time``): its span's count starts again, and one its
+    players did not pursue loses boxes. What happened is logged, a GM-only challenge's among
+    the GMs. Returns the lines the table read."""
+    period = " ".join(period.split())
+    if not 1 <= periods <= MAX_PERIODS:
+        raise ValidationError(f"From 1 to {MAX_PERIODS} periods.")
+    rows = list(Challenge.objects.select_for_update().filter(campaign=campaign).order_by("pk"))
+    counted = []
+    for row in rows:
+        ladder, state = rules_challenge(row)
+        if any(ladder_rules.same_period(period, named) for named in ladder.periods):
+            counted.append((row, ladder, state))
+    if not counted:
+        raise RulesError("period", f"no challenge here counts the {period or 'period named'}")
+    public: list[str] = []
+    secret: list[str] = []
+    for row, ladder, state in counted:
+        passed = ladder_rules.pass_time(ladder, state, period, periods)
+        row.state = passed.state.to_dict()
+        row.save(update_fields=["state"])
+        if ladder.recovery is None or not ladder.recovery.counts(period):
+            continue
+        if passed.lost:
+            line = f"{row.name} loses {_boxes(passed.lost)}: nobody pursued it."
+        elif state.pursued:
+            line = f"{row.name} was pursued and keeps its boxes."
+        else:
+            continue
+        (public if _players_see(row) else secret).append(line)
+    header = _time_words(period, periods)
+    players = any(_players_see(row) for row, _, _ in counted)
+    _publish_lists(
+        campaign,
+        "challenge.time",
+        players=players,
+        announce=[header, *public] if players else [header, *secret],
+    )
+    if players and secret:
+        roll_announce(campaign=campaign, lines=[header, *secret], players=False)
+    return [header, *public, *secret]
 
 
 @transaction.atomic
@@ -214,6 +309,7 @@ def challenge_roll(
     ladder, state = rules_challenge(challenge)
     if state.destroyed or ladder_rules.is_done(ladder, state):
         raise RulesError("challenge", f"{challenge.name} is already over")
+    ladder_rules.count_check(ladder, state)  # past the span: refused before any dice roll
     made = roll()
     challenge_check(challenge=challenge, margin=made.snapshot["margin"])
     return made

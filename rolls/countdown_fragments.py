@@ -9,6 +9,13 @@ from rolls.gm_cards import render_card, render_list
 from rolls.models import Countdown
 
 TEMPLATE = "rolls/countdowns.html"
+# The row's own "who sees it" list, in words short enough for a row on a 360 px phone; the
+# form that makes a countdown says them in full.
+ROW_VISIBILITIES = [
+    (Countdown.Visibility.PUBLIC, "Everyone sees it"),
+    (Countdown.Visibility.HIDDEN_PROGRESS, "Players see its name"),
+    (Countdown.Visibility.GM, "GM only"),
+]
 
 
 def context(campaign: Campaign, audience: Audience) -> dict[str, object]:
@@ -18,6 +25,7 @@ def context(campaign: Campaign, audience: Audience) -> dict[str, object]:
         "gm_view": audience == "gm",
         "countdown_rows": countdown_rows(campaign, audience),
         "countdown_visibilities": Countdown.Visibility.choices,
+        "row_visibilities": [(str(value), words) for value, words in ROW_VISIBILITIES],
     }
 
 

@@ -11,8 +11,10 @@ from rolls.models import Countdown
 
 
 def rules_countdown(countdown: Countdown) -> countdown_rules.Countdown:
-    stage = countdown_rules.Stage(countdown.boxes, countdown.outcome)
-    return countdown_rules.Countdown(countdown.name, (stage,), marked=countdown.marked)
+    events = [(stage["at"], stage["event"]) for stage in countdown.stages]
+    return countdown_rules.Countdown.at_boxes(
+        countdown.name, countdown.boxes, events, countdown.outcome, marked=countdown.marked
+    )
 
 
 def skill_challenge(success: Countdown, failure: Countdown) -> countdown_rules.SkillChallenge:
@@ -26,10 +28,19 @@ class CountdownRow:
     boxes: tuple[bool, ...] | None  # None: this audience may not see how full it is
     failure_boxes: tuple[bool, ...] | None
     decision: str  # "complete", "succeeded", "failed" or ""
+    # The events at boxes before the last: (box, what happens, whether its box is marked).
+    events: tuple[tuple[int, str, bool], ...] = ()
 
 
 def _boxes(countdown: Countdown) -> tuple[bool, ...]:
     return tuple(number < countdown.marked for number in range(countdown.boxes))
+
+
+def _events(countdown: Countdown) -> tuple[tuple[int, str, bool], ...]:
+    return tuple(
+        (at, event, at <= countdown.marked)
+        for at, event in rules_countdown(countdown).events_at[:-1]
+    )
 
 
 def _decision(countdown: Countdown, failure: Countdown | None) -> str:
@@ -57,6 +68,7 @@ def countdown_rows(campaign: Campaign, audience: Audience) -> list[CountdownRow]
                 boxes=_boxes(countdown) if shown else None,
                 failure_boxes=_boxes(failure) if shown and failure else None,
                 decision=_decision(countdown, failure) if shown else "",
+                events=_events(countdown) if shown else (),
             )
         )
     return rows

@@ -2,6 +2,8 @@
 GMs change them. An htmx request gets the GM's list (or card) back, a plain POST goes back to
 the table with a message."""
 
+import re
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -14,6 +16,9 @@ from rolls import countdowns
 from rolls.countdown_fragments import countdown_card, countdown_list
 from rolls.gm_cards import Command, answer, attempt, first_error, run
 from rolls.models import Countdown
+
+# One event a line: the box that sets it off, then what happens ("2: Stairwell collapses").
+STAGE_LINE = re.compile(r"^\s*(\d{1,3})\s*[:.)-]?\s*(.*?)\s*$")
 
 
 class CountdownForm(forms.Form):
@@ -31,10 +36,40 @@ class CountdownForm(forms.Form):
     failure_outcome = forms.CharField(
         max_length=countdowns.OUTCOME_LENGTH, required=False, label="When the failures fill"
     )
+    stages = forms.CharField(
+        max_length=4000,
+        required=False,
+        widget=forms.Textarea,
+        label="Events on the way",
+        help_text='One a line, the box first: "2: Stairwell collapses".',
+    )
+
+    def clean_stages(self) -> list[countdowns.StageShape]:
+        events = []
+        for line in self.cleaned_data["stages"].splitlines():
+            if not line.strip():
+                continue
+            found = STAGE_LINE.match(line)
+            if found is None or not found[2]:
+                raise forms.ValidationError(
+                    'Write each event as its box and what happens: "2: Stairwell collapses".'
+                )
+            events.append((int(found[1]), found[2]))
+        return events
+
+
+class MarkForm(forms.Form):
+    count = forms.IntegerField(
+        min_value=1, max_value=countdowns.MAX_BOXES, required=False, label="Boxes to mark"
+    )
 
 
 COUNTDOWN_COMMANDS: dict[str, Command] = {
-    "mark": (None, lambda c, data: countdowns.countdown_mark(countdown=c)),
+    # A plain "Mark a box" sends no count: one box.
+    "mark": (
+        MarkForm,
+        lambda c, data: countdowns.countdown_mark(countdown=c, count=data["count"] or 1),
+    ),
     "unmark": (None, lambda c, data: countdowns.countdown_unmark(countdown=c)),
     # The service names what a bad visibility is, so the raw value goes to it.
     "visibility": (

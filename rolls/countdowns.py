@@ -1,10 +1,14 @@
 """Countdowns at the table (Fudge Lite "Countdowns"): the GM makes one, marks and unmarks its
-boxes, and the table hears when the last box is marked.
+boxes (one or several at a time), and the table hears when the last box is marked. Events at
+boxes before the last (the seed's ticking clock: "Stairwell collapses" at box 2) are each told
+in the log once, as their box is reached.
 
 A countdown with a linked failure countdown is a skill challenge: whichever fills first decides
 it (``fudgetable.rules.countdowns.SkillChallenge``). Every command locks the pair, so two GMs
 marking at once never lose a mark or decide a challenge twice.
 """
+
+from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -13,6 +17,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign
 from fudgetable import live
+from fudgetable.rules import countdowns as countdown_rules
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
 from rolls.countdown_fragments import countdown_list
@@ -24,6 +29,31 @@ MAX_BOXES = 100
 NAME_LENGTH = 120
 OUTCOME_LENGTH = 300
 FAILURE_SUFFIX = ": failures"
+MAX_STAGES = 20  # events at boxes before the last
+
+StageShape = tuple[int, str]  # the box that sets it off, and what happens
+
+
+def _staged(
+    name: str, boxes: int, outcome: str, stages: Sequence[StageShape]
+) -> tuple[str, list[dict[str, object]]]:
+    """The outcome and the events to store. An event written at the last box is the outcome
+    when none was given ("5: House collapses"): the seed writes its clock that way."""
+    events = sorted(((at, event.strip()) for at, event in stages), key=lambda pair: pair[0])
+    if len(events) > MAX_STAGES:
+        raise ValidationError(f"A countdown has at most {MAX_STAGES} events before its last box.")
+    if events and events[-1][0] == boxes and not outcome:
+        outcome = events.pop()[1]
+    for _, event in events:
+        if not event or len(event) > OUTCOME_LENGTH:
+            raise ValidationError(
+                f"Each event says what happens in 1 to {OUTCOME_LENGTH} characters."
+            )
+    if len(outcome) > OUTCOME_LENGTH:
+        raise ValidationError(f"What happens fits in {OUTCOME_LENGTH} characters.")
+    # The rules refuse an event off the countdown or two at one box, in the GM's words.
+    countdown_rules.Countdown.at_boxes(name, boxes, events, outcome)
+    return outcome, [{"at": at, "event": event} for at, event in events]
 
 
 def _checked(name: str, boxes: int, outcome: str) -> None:
@@ -72,10 +102,13 @@ def countdown_create(
     visibility: str = Countdown.Visibility.PUBLIC,
     failure_boxes: int | None = None,
     failure_outcome: str = "",
+    stages: Sequence[StageShape] = (),
 ) -> Countdown:
-    """A countdown; with ``failure_boxes`` also its failure countdown, making a skill challenge."""
+    """A countdown; with ``failure_boxes`` also its failure countdown, making a skill challenge.
+    ``stages`` are events at boxes before the last, each told in the log as it is reached."""
     name, outcome, failure_outcome = name.strip(), outcome.strip(), failure_outcome.strip()
     _checked(name, boxes, outcome)
+    outcome, events = _staged(name, boxes, outcome, stages)
     _visibility(visibility)
     failure = None
     if failure_boxes is not None:
@@ -93,6 +126,7 @@ def countdown_create(
         name=name,
         boxes=boxes,
         outcome=outcome,
+        stages=events,
         visibility=visibility,
         failure=failure,
     )
@@ -123,7 +157,7 @@ def _locked_pair(countdown: Countdown) -> tuple[Countdown, Countdown | None]:
 def _save(*countdowns: Countdown | None) -> None:
     for countdown in countdowns:
         if countdown is not None:
-            countdown.save(update_fields=["marked", "completed_at"])
+            countdown.save(update_fields=["marked", "completed_at", "announced"])
 
 
 def _completion(name: str, verb: str, outcome: str) -> tuple[str, ...]:
@@ -135,9 +169,22 @@ def _one_of(countdown: Countdown, head: Countdown, failure: Countdown | None) ->
     return failure if failure is not None and countdown.pk == failure.pk else head
 
 
+def _reached(row: Countdown) -> tuple[str, ...]:
+    """The events before the last box that this mark reached and the log has not told yet:
+    each is told once, even if the GM unmarks its box and marks it again."""
+    events = rules_countdown(row).events_at[:-1]
+    reached = [f"{row.name}: {event}" for at, event in events if at <= row.marked]
+    told, row.announced = row.announced, max(row.announced, len(reached))
+    return tuple(reached[told:])
+
+
 @transaction.atomic
-def countdown_mark(*, countdown: Countdown) -> Countdown:
-    """Marks the next box. A full countdown, or a decided skill challenge, takes no more."""
+def countdown_mark(*, countdown: Countdown, count: int = 1) -> Countdown:
+    """Marks the next ``count`` boxes (each a check of a skill challenge); marks past the last
+    box, or past the check that decides a skill challenge, are dropped. A full countdown, or a
+    decided skill challenge, takes no more."""
+    if not 1 <= count <= MAX_BOXES:
+        raise ValidationError(f"Mark from 1 to {MAX_BOXES} boxes.")
     head, failure = _locked_pair(countdown)
     now = timezone.now()
     announce: tuple[str, ...] = ()
@@ -145,22 +192,28 @@ def countdown_mark(*, countdown: Countdown) -> Countdown:
         before = rules_countdown(head)
         if before.complete:
             raise RulesError("countdown", f"every box of {head.name} is already marked")
-        head.marked = before.mark().marked
+        head.marked = before.mark(count).marked
+        announce = _reached(head)
         if rules_countdown(head).complete:
             head.completed_at = now
-            announce = _completion(head.name, "is complete", head.outcome)
+            announce += _completion(head.name, "is complete", head.outcome)
     else:
         pair = skill_challenge(head, failure)
         if pair.decision is not None:
             raise RulesError("countdown", f"{head.name} is already decided")
-        after = pair.record(succeeded=countdown.pk == head.pk)
-        head.marked, failure.marked = after.success.marked, after.failure.marked
-        if after.decision is Decision.SUCCESS:
+        succeeded = countdown.pk == head.pk
+        for _ in range(count):
+            pair = pair.record(succeeded=succeeded)
+            if pair.decision is not None:
+                break
+        head.marked, failure.marked = pair.success.marked, pair.failure.marked
+        announce = _reached(head) + _reached(failure)
+        if pair.decision is Decision.SUCCESS:
             head.completed_at = now
-            announce = _completion(head.name, "succeeded", head.outcome)
-        elif after.decision is Decision.FAILURE:
+            announce += _completion(head.name, "succeeded", head.outcome)
+        elif pair.decision is Decision.FAILURE:
             failure.completed_at = now
-            announce = _completion(head.name, "failed", failure.outcome)
+            announce += _completion(head.name, "failed", failure.outcome)
     _save(head, failure)
     _publish(head.campaign, "countdown.marked", players=_players_see_boxes(head))
     # Completion goes to whoever may see the countdown, its name at least.

@@ -5,8 +5,13 @@ A confirmation is a log entry that follows the exchange (as a Fudge point's roll
 check it changes). The log is append-only, so that entry is also the record that the wound was
 marked: a second confirmation finds it and marks nothing. The sheet's track JSON could not hold
 that record, as every box tap rewrites it from the rules module's state.
+
+A successful All-Out Defense may be followed by a manoeuvre test (``rolls.manoeuvres``): another
+entry that follows the exchange, which ``confirmation_of`` tells apart. Its -1 on the opponent
+is read back from the log (``fight_selectors``) and taken by the opponent's next exchange.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -20,6 +25,7 @@ from characters.services import track_take_wound
 from fudgetable import live
 from fudgetable.rules import checks, sheet_tracks
 from fudgetable.rules import fight as rules
+from fudgetable.rules.blows import Aim
 from fudgetable.rules.character import Weapon
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.errors import RulesError
@@ -27,14 +33,34 @@ from fudgetable.rules.resolution import SideResult
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import ROLE
 from rolls import fragments
+from rolls.fight_selectors import MELEE, Outmanoeuvred, pending_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, faces_shown, ladder_words, record_entry
 
 UNTRAINED = "untrained"
 POSITIONS = [(0, "Even footing"), (-1, "Worse position (-1)"), (-2, "Much worse position (-2)")]
+# An aimed strike: the GM's modifier, and the margin it needs to land where it was aimed.
+AIM_MODIFIERS = [(0, "No modifier"), *((m, f"{m:+d}") for m in (-1, -2, -3, -4))]
+AIM_NEEDS = [(0, "Any blow that wounds"), *((n, f"A margin of {n} or more") for n in (1, 2, 3, 4))]
 
 
-def _fighter_sheet(
+@dataclass(frozen=True)
+class Announced:
+    """What a side announces beyond its tactic: a pulled punch (the worst wound level its blow
+    may deal), an aimed strike, with the GM's note of what it aims at and does, and an attack
+    to stun (EZFudge "Attacking to Stun": its wound is circled on the stun track)."""
+
+    pull: int | None = None
+    aim: Aim | None = None
+    aim_note: str = ""
+    stun: bool = False
+
+    def __post_init__(self) -> None:
+        if self.aim is not None and not self.aim_note.strip():
+            raise RulesError("aim", "say what the aimed strike aims at and what it would do")
+
+
+def fighter_sheet(
     membership: Membership, character: Character, trait: Trait | None, gear: Gear | None
 ) -> Character:
     """The fighter's sheet, fresh, after checking that every id belongs together."""
@@ -55,20 +81,26 @@ def _side(
     gear: Gear | None,
     tactic: rules.Tactic,
     position: int,
+    announced: Announced,
+    outmanoeuvred: Outmanoeuvred | None,
 ) -> tuple[rules.Fighter, dict[str, Any]]:
-    fresh = _fighter_sheet(membership, character, trait, gear)
+    fresh = fighter_sheet(membership, character, trait, gear)
     sheet = rules_sheet(fresh)
     weapon = None if gear is None else Weapon(gear.name, gear.damage_factor, gear.inj, gear.quality)
-    # The level as rolled: Peupfudge's level modifier counts in play, as in any check.
-    level = checks.untrained_level(ruleset) if trait is None else trait.level + trait.modifier
     fighting_role = trait is not None and trait.kind == ROLE
     fighter = rules.Fighter(
-        level,
+        level_of(ruleset, trait),
         rules.inj_of(sheet, weapon, fighting_role=fighting_role),
         rules.cpd_of(sheet),
         tactic,
         position,
+        pull=announced.pull,
+        aim=announced.aim,
+        outmanoeuvred=outmanoeuvred is not None,
     )
+    track = ruleset.wound_track
+    assert track is not None  # the caller refuses a table without one
+    rules.check_pull(announced.pull, track)
     about = {
         "character": character.pk,
         "name": character.name,
@@ -79,11 +111,40 @@ def _side(
         "tactic": fighter.tactic.value,
         "tactic_label": rules.TACTICS[fighter.tactic],
         "position": position,
+        "pull_name": "" if announced.pull is None else track.levels[announced.pull].name,
+        "stun": announced.stun,
+        **aim_about(announced.aim, announced.aim_note),
+        "outmanoeuvred_by": "" if outmanoeuvred is None else outmanoeuvred.by,
     }
     return fighter, about
 
 
-def _rolled_side(ruleset: Ruleset, about: dict[str, Any], side: SideResult, dice: Any) -> None:
+def level_of(ruleset: Ruleset, trait: Trait | None) -> int:
+    """The level as rolled: Peupfudge's level modifier counts in play, as in any check; no
+    trait is the ruleset's untrained level (EZFudge: Poor)."""
+    return checks.untrained_level(ruleset) if trait is None else trait.level + trait.modifier
+
+
+def aim_about(aim: Aim | None, note: str) -> dict[str, Any]:
+    if aim is None:
+        return {"aim_note": ""}
+    return {"aim_note": note.strip(), "aim_modifier": aim.modifier, "aim_needs": aim.needs}
+
+
+def wound_about(wound: dict[str, Any], striker: dict[str, Any], struck: dict[str, Any]) -> dict:
+    """A wound as the log keeps it: who takes it, the striker's aimed-strike note, and whether
+    the striker attacked to stun."""
+    note = striker.get("aim_note", "") if wound["aimed"] else ""
+    return {
+        **wound,
+        "character": struck["character"],
+        "name": struck["name"],
+        "aim_note": note,
+        "stun": bool(striker.get("stun")),
+    }
+
+
+def rolled_side(ruleset: Ruleset, about: dict[str, Any], side: SideResult, dice: Any) -> None:
     about.update(
         {
             "level_name": ladder_words(ruleset, side.level),
@@ -113,11 +174,13 @@ def fight_exchange(
     defender_weapon: Gear | None = None,
     attacker_position: int = 0,
     defender_position: int = 0,
+    attacker_announced: Announced = Announced(),
+    defender_announced: Announced = Announced(),
     secret: bool = False,
 ) -> Roll:
     """One melee exchange, rolled and logged with the wound it would deal; nothing is marked
     until the GM confirms. A trait of None fights untrained (EZFudge: Poor); a weapon of None
-    is bare hands."""
+    is bare hands. A fighter outmanoeuvred after an All-Out Defense takes its -1 now."""
     if not membership.is_gm:
         raise RulesError("membership", "only a GM runs a fight exchange")
     existing = existing_roll(membership.campaign, membership, key)
@@ -128,8 +191,17 @@ def fight_exchange(
     ruleset = campaign_ruleset(membership.campaign)
     if ruleset.wound_track is None:
         raise RulesError("wound_track", "this campaign's rules have no wound track to fight on")
+    pending = pending_manoeuvres(membership.campaign_id)
     striker, attacking = _side(
-        ruleset, membership, attacker, attacker_trait, weapon, attacker_tactic, attacker_position
+        ruleset,
+        membership,
+        attacker,
+        attacker_trait,
+        weapon,
+        attacker_tactic,
+        attacker_position,
+        attacker_announced,
+        pending.get(attacker.pk),
     )
     struck, defending = _side(
         ruleset,
@@ -139,6 +211,8 @@ def fight_exchange(
         defender_weapon,
         defender_tactic,
         defender_position,
+        defender_announced,
+        pending.get(defender.pk),
     )
     rolled = rules.fight(
         ruleset,
@@ -149,16 +223,12 @@ def fight_exchange(
     )
     exchange = rolled.exchange
     outcome = exchange.outcome
-    _rolled_side(ruleset, attacking, outcome.active, rolled.attacker_dice)
-    _rolled_side(ruleset, defending, outcome.passive, rolled.defender_dice)
+    rolled_side(ruleset, attacking, outcome.active, rolled.attacker_dice)
+    rolled_side(ruleset, defending, outcome.passive, rolled.defender_dice)
     sides = {rules.ATTACKER: attacking, rules.DEFENDER: defending}
+    foe = {rules.ATTACKER: defending, rules.DEFENDER: attacking}
     wounds = [
-        {
-            **wound.to_dict(),
-            "character": sides[wound.to]["character"],
-            "name": sides[wound.to]["name"],
-        }
-        for wound in exchange.wounds
+        wound_about(wound.to_dict(), foe[wound.to], sides[wound.to]) for wound in exchange.wounds
     ]
     snapshot = {
         "sides": [attacking, defending],
@@ -169,10 +239,12 @@ def fight_exchange(
         "chance": str(rolled.chance),
         "chance_percent": round(float(rolled.chance) * 100, 1),
         "fight": {
+            "phase": MELEE,
             "result": exchange.result,
             "wounds": wounds,
             "options": list(exchange.options),
             "to_mark": sum(1 for wound in wounds if wound["level"] is not None),
+            "defended": list(rules.defended(exchange)),
         },
     }
     won = {rules.ATTACKER: True, rules.DEFENDER: False}.get(exchange.result)
@@ -189,7 +261,11 @@ def fight_exchange(
     return roll
 
 
-def _marked_words(name: str, wound: str, marked: rules.Marked) -> str:
+def _marked_words(name: str, wound: str, marked: rules.Marked, *, stun: bool = False) -> str:
+    if stun and not marked.boxes and not marked.overflow:
+        return f"{name}: {wound} as a stun, which has no effect"
+    if stun and marked.track != sheet_tracks.CONDITION and not marked.overflow:
+        return f"{name}: {marked.level_name} circled as a stun"
     if marked.track == sheet_tracks.CONDITION:
         boxes = f"{marked.boxes} box" if marked.boxes == 1 else f"{marked.boxes} boxes"
         full = ", and the track is full" if marked.overflow else ""
@@ -202,7 +278,8 @@ def _marked_words(name: str, wound: str, marked: rules.Marked) -> str:
 
 
 def confirmation_of(roll: Roll) -> Roll | None:
-    return Roll.objects.filter(follows=roll).first()
+    """The entry that marked the fight's wounds (a manoeuvre test may follow a fight too)."""
+    return Roll.objects.filter(follows=roll, snapshot__has_key="confirms").first()
 
 
 @transaction.atomic
@@ -230,7 +307,8 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
             marked.append({"name": wound["name"], "wound": wound["level_name"], "text": text})
             continue
         level, name = wound["level"], wound["level_name"]
-        done_to = track_take_wound(character=fighter, level=level, name=name)
+        stun = bool(wound.get("stun"))
+        done_to = track_take_wound(character=fighter, level=level, name=name, stun=stun)
         sheet_changed(fighter)
         marked.append(
             {
@@ -241,7 +319,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
                 "marked": done_to.level_name,
                 "boxes": done_to.boxes,
                 "overflow": done_to.overflow,
-                "text": _marked_words(fighter.name, name, done_to),
+                "text": _marked_words(fighter.name, name, done_to, stun=stun),
             }
         )
     words = "; ".join(m["text"] for m in marked)

@@ -1,7 +1,8 @@
-"""The GM's melee exchange at an EZFudge table: roll one, then confirm the wound it deals.
+"""The GM's fight at an EZFudge table: roll a melee exchange or a shot, confirm the wound it
+deals, and roll the manoeuvre test a successful All-Out Defense allows.
 
-Both commands are the GM's (players get a 403, outsiders a 404). With htmx each answers with
-the GM's fight panel; without JavaScript each redirects back with a message. The log entries
+Every command is the GM's (players get a 403, outsiders a 404). With htmx each answers with the
+GM's fight panel; without JavaScript each redirects back with a message. The log entries
 themselves reach every screen through the table's sockets.
 """
 
@@ -20,16 +21,49 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Gear, Trait
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.rules import fight as rules
+from fudgetable.rules import ranged
+from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
-from rolls.fight import POSITIONS, UNTRAINED, confirmation_of, fight_confirm, fight_exchange
+from rolls.fight import (
+    AIM_MODIFIERS,
+    AIM_NEEDS,
+    POSITIONS,
+    UNTRAINED,
+    Announced,
+    confirmation_of,
+    fight_confirm,
+    fight_exchange,
+)
+from rolls.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
+from rolls.ranged import ranged_exchange
 
 PANEL = "rolls/fight.html#panel"
 MAX_ID = 2**31 - 1  # beyond any row's id; a bigger number must not reach the database
 NO_WOUND_TRACK = (
     "Fight exchanges mark wounds on an EZFudge wound track, and this campaign's rules have none."
 )
+
+
+def _aim_fields(form: type[forms.Form], side: str) -> None:
+    """An aimed strike's fields, all optional: a note of what it aims at (and would do), the
+    GM's modifier, and the margin it needs."""
+    form.base_fields[f"{side}_aim"] = forms.CharField(required=False, max_length=120)
+    form.base_fields[f"{side}_aim_modifier"] = forms.TypedChoiceField(
+        coerce=int, choices=AIM_MODIFIERS, required=False, empty_value=None
+    )
+    form.base_fields[f"{side}_aim_needs"] = forms.TypedChoiceField(
+        coerce=int, choices=AIM_NEEDS, required=False, empty_value=None
+    )
+
+
+def _aim(data: dict[str, Any], side: str) -> tuple[Aim | None, str]:
+    note = data[f"{side}_aim"]
+    modifier, needs = data[f"{side}_aim_modifier"] or 0, data[f"{side}_aim_needs"] or 0
+    if not (note.strip() or modifier or needs):
+        return None, ""
+    return Aim(modifier, needs), note
 
 
 class FightForm(forms.Form):
@@ -43,16 +77,57 @@ class FightForm(forms.Form):
     defender_weapon = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     defender_tactic = forms.ChoiceField(choices=list(rules.TACTICS.items()), initial="none")
     defender_position = forms.TypedChoiceField(coerce=int, choices=POSITIONS, initial=0)
+    # A pulled punch: the worst level of the wound track the blow may deal (blank: full force).
+    attacker_pull = forms.IntegerField(required=False, min_value=0, max_value=20)
+    defender_pull = forms.IntegerField(required=False, min_value=0, max_value=20)
+    attacker_stun = forms.BooleanField(required=False)
+    defender_stun = forms.BooleanField(required=False)
     secret = forms.BooleanField(required=False)
     key = forms.CharField(max_length=64, min_length=8)
+
+
+class RangedForm(forms.Form):
+    shooter = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    shooter_trait = forms.CharField(max_length=20)
+    shooter_weapon = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    target = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    # Blank: the target does not evade (and rolls nothing); else the trait it evades with.
+    evade = forms.CharField(required=False, max_length=20)
+    range = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.RANGES.items()], initial="S")
+    light = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.LIGHT.items()], initial="good")
+    cover = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.COVER.items()], initial="none")
+    # Blank: the helper's difficulty from range, light and cover; else the GM's own.
+    difficulty = forms.IntegerField(required=False, min_value=-4, max_value=10)
+    shift_die = forms.BooleanField(required=False)  # damage option 4 for this shot
+    secret = forms.BooleanField(required=False)
+    key = forms.CharField(max_length=64, min_length=8)
+
+
+class ManoeuvreForm(forms.Form):
+    side = forms.ChoiceField(choices=[(rules.ATTACKER, "attacker"), (rules.DEFENDER, "defender")])
+    trait = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    key = forms.CharField(max_length=64, min_length=8)
+
+
+for _form, _sides in ((FightForm, (rules.ATTACKER, rules.DEFENDER)), (RangedForm, ("shooter",))):
+    for _side in _sides:
+        _aim_fields(_form, _side)
 
 
 def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:].rstrip(".") + "."
 
 
+def _trait(campaign_id: int, trait_id: str) -> Trait | None:
+    """A trait of a sheet at this table, by the id a form sent; None if there is none."""
+    if not trait_id.isdigit() or int(trait_id) > MAX_ID:
+        return None
+    found = Trait.objects.select_related("character")
+    return found.filter(pk=int(trait_id), character__campaign_id=campaign_id).first()
+
+
 def _fighter(
-    campaign_id: int, data: dict[str, Any], side: str
+    campaign_id: int, data: dict[str, Any], side: str, trait_field: str = ""
 ) -> tuple[Character, Trait | None, Gear | None]:
     """The side's character, trait (None: untrained) and weapon (None: bare hands), each
     looked up at this table only."""
@@ -62,11 +137,9 @@ def _fighter(
         if character is None:
             raise RulesError(side, f"pick the {side} from this table")
     trait = None
-    trait_id = data[f"{side}_trait"]
+    trait_id = data[trait_field or f"{side}_trait"]
     if trait_id != UNTRAINED:
-        if trait_id.isdigit() and int(trait_id) <= MAX_ID:
-            found = Trait.objects.select_related("character")
-            trait = found.filter(pk=int(trait_id), character__campaign_id=campaign_id).first()
+        trait = _trait(campaign_id, trait_id)
         if trait is None:
             raise RulesError(f"{side}_trait", f"pick the {side}'s trait from a sheet at this table")
         if character is None:
@@ -100,6 +173,51 @@ def _exchange(membership: Membership, data: dict[str, Any]) -> Roll:
         defender_tactic=rules.Tactic(data["defender_tactic"]),
         attacker_position=data["attacker_position"],
         defender_position=data["defender_position"],
+        attacker_announced=Announced(
+            data["attacker_pull"], *_aim(data, rules.ATTACKER), stun=data["attacker_stun"]
+        ),
+        defender_announced=Announced(
+            data["defender_pull"], *_aim(data, rules.DEFENDER), stun=data["defender_stun"]
+        ),
+        secret=data["secret"],
+        key=data["key"],
+    )
+
+
+def _shot(membership: Membership, data: dict[str, Any]) -> Roll:
+    ruleset = campaign_ruleset(membership.campaign)
+    if ruleset.wound_track is None:
+        raise RulesError("wound_track", NO_WOUND_TRACK)
+    unarmed = {**data, "shooter_weapon": None, "target_weapon": None}  # the gun is looked up below
+    shooter, shooter_trait, _ = _fighter(membership.campaign_id, unarmed, "shooter")
+    weapon = shooter.gear.filter(pk=data["shooter_weapon"], kind=Gear.Kind.WEAPON).first()
+    if weapon is None:
+        raise RulesError("shooter_weapon", f"that is not one of {shooter.name}'s weapons")
+    evades = bool(data["evade"])
+    evade_trait = None
+    if evades:
+        target, evade_trait, _ = _fighter(membership.campaign_id, unarmed, "target", "evade")
+    else:
+        here = Character.objects.filter(campaign_id=membership.campaign_id)
+        found = here.filter(pk=data["target"]).first() if data["target"] else None
+        if found is None:
+            raise RulesError("target", "pick the target from this table")
+        target = found
+    options = [o for o in ruleset.damage_options if o != 4] + ([4] if data["shift_die"] else [])
+    aim, note = _aim(data, "shooter")
+    return ranged_exchange(
+        membership=membership,
+        shooter=shooter,
+        shooter_trait=shooter_trait,
+        weapon=weapon,
+        target=target,
+        evades=evades,
+        evade_trait=evade_trait,
+        conditions=ranged.Conditions(data["range"], data["light"], data["cover"]),
+        difficulty=data["difficulty"],
+        aim=aim,
+        aim_note=note,
+        options=options,
         secret=data["secret"],
         key=data["key"],
     )
@@ -112,6 +230,7 @@ def _answer(
     made: Roll | None = None,
     problem: str = "",
     message: str = "",
+    opened: str = "",
 ) -> HttpResponse:
     if not request.htmx:
         if problem:
@@ -127,6 +246,7 @@ def _answer(
         "fight_made": fragments.roll_entry(made, "gm", request=request) if made else "",
         "fight_problem": problem,
         "fight_message": message,
+        "fight_open": opened,  # the form to show again with its problem
     }
     return render(request, PANEL, context)
 
@@ -138,9 +258,52 @@ def fight(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     form = FightForm(request.POST)
     if not form.is_valid():
         fields = ", ".join(name.replace("_", " ") for name in form.errors)
-        return _answer(request, membership, problem=f"Check the fight form: {fields}.")
+        problem = f"Check the fight form: {fields}."
+        return _answer(request, membership, problem=problem, opened="melee")
     try:
         made = _exchange(membership, form.cleaned_data)
+    except RulesError as error:
+        return _answer(request, membership, problem=_sentence(error.message), opened="melee")
+    return _answer(request, membership, made=made)
+
+
+@require_POST
+@login_required
+def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    form = RangedForm(request.POST)
+    if not form.is_valid():
+        fields = ", ".join(name.replace("_", " ") for name in form.errors)
+        problem = f"Check the ranged form: {fields}."
+        return _answer(request, membership, problem=problem, opened="ranged")
+    try:
+        made = _shot(membership, form.cleaned_data)
+    except RulesError as error:
+        return _answer(request, membership, problem=_sentence(error.message), opened="ranged")
+    return _answer(request, membership, made=made)
+
+
+@require_POST
+@login_required
+def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    exchange = get_object_or_404(Roll, pk=roll_id, campaign_id=campaign_id)
+    form = ManoeuvreForm(request.POST)
+    if not form.is_valid():
+        fields = ", ".join(form.errors)
+        return _answer(request, membership, problem=f"Check the manoeuvre form: {fields}.")
+    data = form.cleaned_data
+    trait = _trait(campaign_id, str(data["trait"]))
+    try:
+        if trait is None:
+            raise RulesError("trait", "pick the role to test from a sheet at this table")
+        made = fight_manoeuvre(
+            membership=membership,
+            exchange=exchange,
+            side=data["side"],
+            trait=trait,
+            key=data["key"],
+        )
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message))
     return _answer(request, membership, made=made)

@@ -57,6 +57,10 @@ class RollForm(SheetLinesForm):
         initial=Commonness.SOME.value,
         label="If untrained, how common is it?",
     )
+    # Fudge 1995 3.4: an untrained skill a high attribute could help defaults to Mediocre.
+    helped = forms.BooleanField(required=False, label="If untrained, a high attribute helps")
+    helper = forms.IntegerField(required=False)  # a second trait lending +1 (F95 3.3)
+    minimum = forms.IntegerField(required=False, min_value=-20, max_value=60)  # F95 3.5
     modifiers = forms.CharField(required=False, max_length=40, help_text='e.g. "+1 -1"')
     difficulty = forms.IntegerField(required=False, min_value=-20, max_value=60)
     advantage = forms.IntegerField(required=False, min_value=0, max_value=4, initial=0)

@@ -81,7 +81,9 @@ def _contest_fudge_point(
         sides = [Side(s["level"], s["roll"], (s["modifier"],)) for s in (mine, theirs)]
     except (KeyError, TypeError, ValueError):
         raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
-    dice, outcome = checks.contest_fudge_point(ruleset, use, active=sides[0], passive=sides[1])
+    dice, outcome = checks.contest_fudge_point(
+        ruleset, use, active=sides[0], passive=sides[1], minimum=roll.snapshot.get("minimum")
+    )
     fudge_points_change(character=roll.character, by=-1)
     sheet_changed(roll.character)
     active = {
@@ -101,6 +103,8 @@ def _contest_fudge_point(
         "degree": checks.contest_degree(ruleset, outcome.relative_degree),
         "fudge_point_use": use,
     }
+    if not outcome.critical:  # the row rolled for a critical goes with it
+        snapshot.pop("critical_row", None)
     spent, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,

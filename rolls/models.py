@@ -98,6 +98,10 @@ class Countdown(models.Model):
     boxes = models.PositiveSmallIntegerField()
     marked = models.PositiveSmallIntegerField(default=0)
     outcome = models.CharField(max_length=300, blank=True)  # what happens at the last box
+    # Events at boxes before the last (Fudge Lite's ticking clock: "2: Stairwell collapses"),
+    # as [{"at": 2, "event": "..."}], in box order; and how many of them the log has told.
+    stages = models.JSONField(default=list, blank=True)
+    announced = models.PositiveSmallIntegerField(default=0)
     visibility = models.CharField(
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )

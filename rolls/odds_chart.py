@@ -65,11 +65,11 @@ def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> di
             ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
         )
     rules = ruleset.static_rules
+    words = f"to succeed against {ruleset.ladder.describe(difficulty)}"
+    if data.get("helped_by"):
+        words += f", with {data['helped_by']}"
     return {
-        **_headline(
-            checks.chance_of_margins(ruleset, margins),
-            f"to succeed against {ruleset.ladder.describe(difficulty)}",
-        ),
+        **_headline(checks.chance_of_margins(ruleset, margins), words),
         **_bars(
             margins,
             lambda margin: rules.outcome(margin) is Outcome.SUCCESS,
@@ -84,9 +84,14 @@ def contest_context(
     opposing: Trait,
     modifiers: Sequence[int],
     opponent_modifiers: Sequence[int],
+    *,
+    minimum: int | None = None,
+    helped_by: str = "",
 ) -> dict[str, Any]:
     """An opposed roll: the chance of winning and of each relative degree, with the NPC's
-    side rolled by the campaign's NPC roll mode."""
+    side rolled by the campaign's NPC roll mode. A minimum result (F95 3.5) counts in the
+    chance of winning; the chart of degrees cannot show it, so the words say how often the
+    roller reaches it."""
     odds = checks.contest_odds(
         ruleset,
         active_level=level,
@@ -94,8 +99,16 @@ def contest_context(
         active_modifiers=modifiers,
         passive_modifiers=opponent_modifiers,
         passive_is_npc=opposing.character.is_npc,
+        minimum=minimum,
     )
     words = f"to win against {opposing.character.name} ({opposing.name})"
+    if helped_by:
+        words += f", with {helped_by}"
+    if minimum is not None and odds.reaches_minimum is not None:
+        reach = round(float(odds.reaches_minimum) * 100, 1)
+        words += (
+            f", needing at least {ruleset.ladder.describe(minimum)}, reached {reach}% of the time"
+        )
     return {
         **_headline(odds.chance, words),
         **_bars(

@@ -174,7 +174,10 @@ def _sessions(
 
 
 def _countdowns(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
-    fields = ("name", "boxes", "marked", "outcome", "visibility", "completed_at", "created_at")
+    fields = (
+        *("name", "boxes", "marked", "outcome", "stages", "announced", "visibility"),
+        *("completed_at", "created_at"),
+    )
     countdowns = Countdown.objects.bulk_create(
         Countdown(campaign=campaign, **{key: entry[key] for key in fields}) for entry in entries
     )

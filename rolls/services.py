@@ -13,7 +13,7 @@ from characters.live_sheets import sheet_changed
 from characters.models import Character, Trait
 from characters.services import xp_award
 from fudgetable import live
-from fudgetable.rules import checks
+from fudgetable.rules import checks, criticals
 from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
@@ -123,6 +123,29 @@ def check_snapshot(ruleset: Ruleset, result: checks.CheckResult, trait_name: str
     }
 
 
+def critical_row(ruleset: Ruleset, critical: object) -> Snapshot | None:
+    """A roll on the campaign's critical results table (F95 3.6), when a roll came up
+    critical and the campaign keeps one; its entry shows the row."""
+    if not critical or ruleset.critical_table is None:
+        return None
+    return criticals.roll_critical(ruleset.critical_table).to_dict()
+
+
+def helper_line(
+    ruleset: Ruleset, character: Character | None, trait_name: str, helper: Trait
+) -> tuple[int, Snapshot]:
+    """A second trait of the rolling character lending +1 (F95 3.3): the bonus, and how the
+    log names it. Refused for someone else's trait, the rolled trait itself, or below Good."""
+    if character is None or helper.character_id != character.pk:
+        raise RulesError("helper", "a second trait helps only the character who has it")
+    if helper.name == trait_name:
+        raise RulesError("helper", "pick a second trait, not the one rolled")
+    level = helper.level + helper.modifier
+    bonus = checks.secondary_bonus(ruleset, level)
+    line = {"trait": helper.name, "level_name": ladder_words(ruleset, level), "bonus": bonus}
+    return bonus, line
+
+
 @transaction.atomic
 def roll_check(
     *,
@@ -138,6 +161,8 @@ def roll_check(
     hidden_difficulty: bool = False,
     secret: bool = False,
     ticks: Ticks | None = None,
+    helper: Trait | None = None,
+    untrained_helped: bool = False,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``record_entry``), not looked up first: every roll
@@ -145,7 +170,9 @@ def roll_check(
 
     Of what the character's sheet offers for the trait (``roll_lines.offered``), the lines the
     roller left ticked (``ticks``; None: those not situational) join the modifiers, each
-    named in the log, and a character who may take no action is refused."""
+    named in the log, and a character who may take no action is refused. So does a second
+    trait's +1 (``helper``); ``untrained_helped`` notes that a high attribute raised an
+    untrained level (F95 3.4). A critical rolls the campaign's critical table."""
     refuse_observers(membership)
     ruleset = campaign_ruleset(membership.campaign)
     sheet = roll_lines.offered(ruleset, character, trait_name)
@@ -154,6 +181,9 @@ def roll_check(
         raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
     lines = sheet.chosen(ticks)
     modifiers = (*modifiers, *(line.amount for line in lines))
+    helped = helper_line(ruleset, character, trait_name, helper) if helper else None
+    if helped:
+        modifiers = (*modifiers, helped[0])
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
     method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
     pile = None
@@ -179,6 +209,13 @@ def roll_check(
     snapshot = check_snapshot(ruleset, result, trait_name)
     if lines:
         snapshot["sheet_lines"] = [line.to_dict() for line in lines]
+    if helped:
+        snapshot["helper"] = helped[1]
+    if untrained_helped:
+        snapshot["untrained_helped"] = True
+    row = critical_row(ruleset, result.outcome.critical)
+    if row:
+        snapshot["critical_row"] = row
     # A hidden difficulty's XP would tell the player the roll failed; the GM awards it later.
     missed = ruleset.xp_on_a_miss and not result.outcome.succeeded and not hidden_difficulty
     pc = character if character is not None and not character.is_npc else None
@@ -213,8 +250,12 @@ def roll_contest(
     modifiers: Sequence[int] = (),
     opponent_modifiers: Sequence[int] = (),
     secret: bool = False,
+    minimum: int | None = None,
+    helper: Trait | None = None,
 ) -> Roll:
-    """PC against NPC (the NPC rolls by the campaign's NPC roll mode) or PC against PC."""
+    """PC against NPC (the NPC rolls by the campaign's NPC roll mode) or PC against PC.
+    ``minimum`` is the least result that can succeed at all (F95 3.5); ``helper`` a second
+    trait of the PC's lending +1 (F95 3.3). A critical rolls the campaign's critical table."""
     refuse_observers(membership)
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
@@ -222,6 +263,9 @@ def roll_contest(
     ruleset = campaign_ruleset(membership.campaign)
     if opponent.pk == character.pk:
         raise RulesError("opponent", "a character cannot oppose itself")
+    helped = helper_line(ruleset, character, trait.name, helper) if helper else None
+    if helped:
+        modifiers = (*modifiers, helped[0])
     result = checks.contest(
         ruleset,
         # Peupfudge's level modifier counts in play, as it does in a check.
@@ -230,6 +274,7 @@ def roll_contest(
         active_modifiers=modifiers,
         passive_modifiers=opponent_modifiers,
         passive_is_npc=opponent.is_npc,
+        minimum=minimum,
     )
     outcome = result.outcome
     sides = []
@@ -260,6 +305,14 @@ def roll_contest(
         "chance": str(result.chance),
         "chance_percent": round(float(result.chance) * 100, 1),
     }
+    if helped:
+        sides[0]["helper"] = helped[1]
+    if minimum is not None:
+        snapshot["minimum"] = minimum
+        snapshot["minimum_name"] = ladder_words(ruleset, minimum)
+    row = critical_row(ruleset, outcome.critical)
+    if row:
+        snapshot["critical_row"] = row
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,

@@ -4,8 +4,10 @@ from rolls import (
     call_views,
     challenge_views,
     coincidence_views,
+    contest_many_views,
     countdown_views,
     fight_views,
+    healing_views,
     log_views,
     session_views,
     sheet_views,
@@ -31,6 +33,14 @@ urlpatterns = [
     path("rolls/<id:roll_id>/fudge-point/", views.fudge_point, name="fudge_point"),
     path("rolls/<id:roll_id>/note/", views.note, name="note"),
     path("sheets/<id:character_id>/roll/", sheet_views.sheet_roll, name="sheet_roll"),
+    # Healing from a sheet, written in the log: its buttons, and EZFudge's medical care roll.
+    path("sheets/<id:character_id>/heal/", healing_views.heal, name="sheet_heal"),
+    path("sheets/<id:character_id>/medical-care/", healing_views.medical_care, name="medical_care"),
+    path(
+        "sheets/<id:character_id>/medical-care/new-week/",
+        healing_views.new_week,
+        name="care_new_week",
+    ),
     path("session/start/", session_views.session_start, name="session_start"),
     path("session/end/", session_views.session_end, name="session_end"),
     path("log/", log_views.log, name="log"),
@@ -39,6 +49,8 @@ urlpatterns = [
     path("sessions/<id:number>/", log_views.recap, name="recap"),
     path("fight/", fight_views.fight, name="fight"),
     path("fight/<id:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
+    path("fight/ranged/", fight_views.shoot, name="fight_ranged"),
+    path("fight/<id:roll_id>/manoeuvre/", fight_views.manoeuvre, name="fight_manoeuvre"),
     path("spotlight/", spotlight_views.spotlight_section, name="spotlight"),
     path("spotlight/move/", spotlight_views.spotlight_move, name="spotlight_move"),
     path("hand/raise/", spotlight_views.hand_raise, name="hand_raise"),
@@ -47,6 +59,8 @@ urlpatterns = [
     # Countdowns and challenge ladders at the table: GM commands (everyone reads the table).
     path("countdowns/", countdown_views.countdown_create, name="countdown_create"),
     path("challenges/", challenge_views.challenge_create, name="challenge_create"),
+    path("challenges/time/", challenge_views.challenge_time, name="challenge_time"),
+    path("contests/many/", contest_many_views.contest_many_roll, name="contest_many"),
     *(
         path(
             f"countdowns/<id:countdown_id>/{command}/",

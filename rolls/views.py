@@ -137,9 +137,36 @@ def _character_and_level(
     character, trait = _character_and_trait(membership, data)
     if trait is None:
         ruleset = campaign_ruleset(membership.campaign)
-        level = checks.untrained_level(ruleset, commonness=str(data.get("commonness") or "some"))
+        commonness = str(data.get("commonness") or "some")
+        level = checks.untrained_level(ruleset, commonness=commonness, helped=_helped(data))
         return character, "untrained", level
     return character, trait.name, trait.level + trait.modifier
+
+
+def _helped(data: dict[str, Any]) -> bool:
+    return bool(data.get("helped")) and data.get("trait") == "untrained"
+
+
+def _untrained_helped(membership: Membership, data: dict[str, Any]) -> bool:
+    """Whether a high attribute raised this untrained roll's level (only Fudge 1995 says so)."""
+    if not _helped(data):
+        return False
+    ruleset = campaign_ruleset(membership.campaign)
+    commonness = str(data.get("commonness") or "some")
+    plain = checks.untrained_level(ruleset, commonness=commonness)
+    return checks.untrained_level(ruleset, commonness=commonness, helped=True) != plain
+
+
+def _helper(character: Character | None, data: dict[str, Any]) -> Trait | None:
+    """The second trait the roller says helps (F95 3.3): one of the rolling character's own."""
+    if not data.get("helper"):
+        return None
+    found = None
+    if character is not None:
+        found = Trait.objects.filter(pk=data["helper"], character=character).first()
+    if found is None:
+        raise RulesError("helper", "a second trait helps only the character who has it")
+    return found
 
 
 def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
@@ -157,6 +184,8 @@ def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
         modifiers=data["modifiers"],
         opponent_modifiers=data["opponent_modifiers"],
         secret=bool(data.get("secret")) and membership.is_gm,
+        minimum=data.get("minimum"),
+        helper=_helper(character, data),
     )
 
 
@@ -219,6 +248,8 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
         disadvantage=int(data.get("disadvantage") or 0),
         hidden_difficulty=hidden,
         secret=secret,
+        helper=_helper(character, data),
+        untrained_helped=_untrained_helped(membership, data),
     )
 
 
@@ -314,20 +345,32 @@ def _odds(membership: Membership, data: dict[str, Any]) -> dict[str, object]:
     if kind in ("situational", "reaction"):
         return reading_context(ruleset, data["modifiers"], npc_reaction=kind == "reaction")
     character, trait_name, level = _character_and_level(membership, data)
+    helper = _helper(character, data)
+    bonus: tuple[int, ...] = ()
+    helped_by = ""
+    if helper is not None:
+        amount, _ = services.helper_line(ruleset, character, trait_name, helper)
+        bonus, helped_by = (amount,), f"{helper.name}'s {amount:+d}"
     if kind == "contest":
         opposing = _opposing(membership, data)
         return contest_context(
-            ruleset, level, opposing, data["modifiers"], data["opponent_modifiers"]
+            ruleset,
+            level,
+            opposing,
+            (*data["modifiers"], *bonus),
+            data["opponent_modifiers"],
+            minimum=data.get("minimum"),
+            helped_by=helped_by,
         )
     sheet = roll_lines.offered(ruleset, character, trait_name)
     chosen = sheet.chosen(roll_lines.ticks(data))
-    modifiers = (*data["modifiers"], *(line.amount for line in chosen))
+    modifiers = (*data["modifiers"], *(line.amount for line in chosen), *bonus)
     return {
         "sheet_lines": [(line, line in chosen) for line in sheet.lines],
         "sheet_lines_for": data["trait"],
         "no_action": sheet.no_action and f"{character} is {sheet.no_action}",
         "policy": _policy_words(ruleset),
-        **odds_context(membership, level, {**data, "modifiers": modifiers}),
+        **odds_context(membership, level, {**data, "modifiers": modifiers, "helped_by": helped_by}),
     }
 
 

@@ -15,7 +15,7 @@ from characters.models import (
 )
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services._common import StaleEdit, locked, track_template
-from fudgetable.rules import fight, sheet_tracks, tracks
+from fudgetable.rules import fight, sheet_tracks, tracks, wounds
 from fudgetable.rules.advancement import fudge_points_to_xp, xp_to_fudge_points
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.errors import RulesError
@@ -166,11 +166,28 @@ def detail_remove(*, character: Character, detail: Detail) -> None:
 
 
 @transaction.atomic
-def track_set_box(*, character: Character, track: str, box: int, marked: bool) -> Character:
+def track_set_box(
+    *, character: Character, track: str, box: int, marked: bool, stun: bool = False
+) -> Character:
     character = locked(character)
     template = track_template(character, track)
     state = sheet_tracks.state_of(template, character.tracks.get(track))
-    character.tracks[track] = sheet_tracks.set_box(template, state, box, marked=marked).to_dict()
+    after = sheet_tracks.set_box(template, state, box, marked=marked, stun=stun)
+    character.tracks[track] = after.to_dict()
+    character.save(update_fields=["tracks", "updated_at"])
+    return character
+
+
+@transaction.atomic
+def track_take_condition(
+    *, character: Character, track: str, name: str, effect: int, box: int | None = None
+) -> Character:
+    """A condition taken, named, on a condition track: as many boxes as its effect marks."""
+    character = locked(character)
+    template = track_template(character, track)
+    state = sheet_tracks.state_of(template, character.tracks.get(track))
+    after = sheet_tracks.take_condition(template, state, name=name, effect=effect, box=box)
+    character.tracks[track] = after.to_dict()
     character.save(update_fields=["tracks", "updated_at"])
     return character
 
@@ -183,6 +200,21 @@ def track_heal(*, character: Character, track: str, action: str) -> Character:
     character.tracks[track] = sheet_tracks.heal(template, state, action).to_dict()
     character.save(update_fields=["tracks", "updated_at"])
     return character
+
+
+@transaction.atomic
+def track_treat(*, character: Character, level: int, result: int, fair: int) -> int | None:
+    """Medical care's result on the wound track's wound at ``level`` (EZFudge "Medical
+    Care"); returns where that wound is now (None: healed). The roll is the caller's."""
+    character = locked(character)
+    template = track_template(character, sheet_tracks.WOUNDS)
+    assert isinstance(template, wounds.WoundTrack)
+    state = sheet_tracks.state_of(template, character.tracks.get(sheet_tracks.WOUNDS))
+    assert isinstance(state, wounds.WoundState)
+    after = wounds.treat(template, state, level, result, fair=fair)
+    character.tracks[sheet_tracks.WOUNDS] = after.to_dict()
+    character.save(update_fields=["tracks", "updated_at"])
+    return wounds.treated_to(level, after != state)
 
 
 @transaction.atomic
@@ -314,16 +346,25 @@ def character_delete(*, character: Character) -> None:
 
 
 @transaction.atomic
-def track_take_wound(*, character: Character, level: int, name: str) -> fight.Marked:
+def track_take_wound(
+    *, character: Character, level: int, name: str, stun: bool = False
+) -> fight.Marked:
     """Marks a wound of ``level`` (called ``name`` on the campaign's wound track): on a PC's
-    wound track, or as boxes on an NPC's condition track."""
+    wound track, or as boxes on an NPC's condition track. ``stun``: the attacker attacked to
+    stun (EZFudge "Attacking to Stun"), so the result is circled as a stun instead."""
     character = locked(character)
     ruleset = campaign_ruleset(character.campaign)
     templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
     key = fight.wound_track_key(templates)
     template = templates[key]
     state = sheet_tracks.state_of(template, character.tracks.get(key))
-    marked = fight.mark_wound(key, template, state, level, name)
+    if stun:
+        boxes = fight.npc_boxes_for(level)
+        marked = fight.Marked(
+            key, *sheet_tracks.stun(template, state, level, name=name, npc_boxes=boxes)
+        )
+    else:
+        marked = fight.mark_wound(key, template, state, level, name)
     character.tracks[key] = marked.state.to_dict()
     character.save(update_fields=["tracks", "updated_at"])
     return marked

@@ -76,6 +76,12 @@ class Pace:
     def __post_init__(self) -> None:
         if self.count < 1:
             raise RulesError("pace.count", "must be at least 1")
+        if not self.period.strip():
+            raise RulesError("pace.period", "name the period: a day, a week")
+
+    def counts(self, period: str) -> bool:
+        """Whether ``period`` (as the GM names the time that passed) is this pace's period."""
+        return same_period(self.period, period)
 
     def to_dict(self) -> dict[str, Any]:
         return {"count": self.count, "period": self.period}
@@ -111,6 +117,15 @@ class ChallengeLadder:
     def rung_for(self, margin: int) -> int:
         """Index of the rung a margin (of success or, by its size, of failure) lands on."""
         return max(i for i, r in enumerate(self.rungs) if r.mos <= abs(margin))
+
+    @property
+    def periods(self) -> tuple[str, ...]:
+        """The periods whose passing changes this challenge: its span's, its recovery's."""
+        named: list[str] = []
+        for pace in (self.span, self.recovery):
+            if pace is not None and not any(same_period(pace.period, p) for p in named):
+                named.append(pace.period)
+        return tuple(named)
 
     def empty(self) -> "ChallengeState":
         return ChallengeState((0,) * len(self.rungs))
@@ -151,9 +166,20 @@ class ChallengeLadder:
 class ChallengeState:
     marks: tuple[int, ...]  # boxes marked on each rung, lowest rung first
     destroyed: bool = False
+    checks: int = 0  # checks made in the span's current period
+    pursued: bool = False  # whether a check was made in the recovery's current period
+
+    def __post_init__(self) -> None:
+        if self.checks < 0:
+            raise RulesError("state.checks", "cannot be negative")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"marks": list(self.marks), "destroyed": self.destroyed}
+        return {
+            "marks": list(self.marks),
+            "destroyed": self.destroyed,
+            "checks": self.checks,
+            "pursued": self.pursued,
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> "ChallengeState":
@@ -162,7 +188,10 @@ class ChallengeState:
         if not isinstance(marks, list) or not all(is_int(m) for m in marks):
             raise RulesError("state.marks", "must be a list of box counts")
         destroyed = flag(d, "destroyed", "state")
-        return cls(tuple(marks), destroyed)
+        # States stored before span and recovery were kept have neither: nothing counted yet.
+        return cls(
+            tuple(marks), destroyed, integer(d, "checks", "state", 0), flag(d, "pursued", "state")
+        )
 
 
 @dataclass(frozen=True)
@@ -194,6 +223,24 @@ def may_check(ladder: ChallengeLadder, checks_this_period: int) -> bool:
     return ladder.span is None or checks_this_period < ladder.span.count
 
 
+def count_check(ladder: ChallengeLadder, state: ChallengeState) -> ChallengeState:
+    """One more check made in this period ("Span: Check 1/day"), refused past the span.
+
+    A check pursues the challenge whatever its margin: the seed's recovery waits on "every
+    week the player doesn't pursue this challenge", and a failed try is still a try.
+    """
+    span = ladder.span
+    if span is not None and not may_check(ladder, state.checks):
+        checks = "check" if span.count == 1 else "checks"
+        raise RulesError(
+            "span",
+            f"{ladder.name} allows {span.count} {checks} each {span.period}, and "
+            f"{'it was' if span.count == 1 else 'they were'} made this {span.period}; the "
+            "next waits until the GM advances time",
+        )
+    return replace(state, checks=state.checks + 1, pursued=True)
+
+
 def check(ladder: ChallengeLadder, state: ChallengeState, margin: int) -> Checked:
     """Apply one check: a margin of 0 or more is a success, a negative one a failure."""
     marks = _marks(ladder, state)
@@ -221,10 +268,10 @@ def check(ladder: ChallengeLadder, state: ChallengeState, margin: int) -> Checke
     elif fragility is Fragility.ALL:
         marks = [0] * len(marks)
     elif fragility is Fragility.DESTROY:
-        return Checked(ChallengeState(tuple(marks), destroyed=True), None, events)
+        return Checked(replace(state, marks=tuple(marks), destroyed=True), None, events)
     if hit is not None:
         marks[hit] -= 1
-    return Checked(ChallengeState(tuple(marks)), hit, events)
+    return Checked(replace(state, marks=tuple(marks)), hit, events)
 
 
 def recover(ladder: ChallengeLadder, state: ChallengeState, periods: int) -> ChallengeState:
@@ -242,6 +289,48 @@ def recover(ladder: ChallengeLadder, state: ChallengeState, periods: int) -> Cha
         marks[i] -= taken
         lose -= taken
     return replace(state, marks=tuple(marks))
+
+
+def same_period(one: str, other: str) -> bool:
+    """Periods are the GM's own words ("day", "Day "): compared without case or spacing."""
+    return " ".join(one.split()).casefold() == " ".join(other.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Passed:
+    """What time passing did to one challenge: its new state and the boxes it lost."""
+
+    state: ChallengeState
+    lost: int
+
+
+def pass_time(
+    ladder: ChallengeLadder, state: ChallengeState, period: str, periods: int = 1
+) -> Passed:
+    """``periods`` of ``period`` pass ("a day", "a week").
+
+    The span's count starts again when its period passes. Recovery follows the seed's Word on
+    the Street: "every week the player doesn't pursue this challenge, a box will become
+    unchecked". A check since the last recovery period pursued the first of the periods that
+    pass; the rest went by unpursued. Two choices the seed leaves open: a recovery period
+    passing also starts the span's count again (a week holds its days: span and recovery
+    are "tracked together for convenience"), and a challenge already complete or ruined
+    loses nothing, as it is over.
+    """
+    marks = _marks(ladder, state)
+    if periods < 1:
+        raise RulesError("periods", "at least one period passes")
+    span, recovery = ladder.span, ladder.recovery
+    recovers = recovery is not None and recovery.counts(period)
+    if span is not None and (span.counts(period) or recovers):
+        state = replace(state, checks=0)
+    if not recovers:
+        return Passed(state, 0)
+    over = state.destroyed or is_done(ladder, state)
+    unpursued = periods - 1 if state.pursued else periods
+    after = state if over else recover(ladder, state, unpursued)
+    after = replace(after, pursued=False)
+    return Passed(after, sum(marks) - sum(after.marks))
 
 
 def unmark(ladder: ChallengeLadder, state: ChallengeState, rung: int) -> ChallengeState:

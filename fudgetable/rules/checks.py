@@ -2,7 +2,7 @@
 its resolution, Fate's degree, the exact odds beforehand, and what a Fudge point does to it.
 
 Seeds: Fudge Lite "Trait Checks", "Advantage and Disadvantage Dice" and "Fudge Points";
-Fudge 1995 3.1, 3.4-3.7; EZFudge "Action Rules"; Fate (Fudge edition) 3.1-3.2; Peupfudge 2.
+Fudge 1995 3.1, 3.3-3.7; EZFudge "Action Rules"; Fate (Fudge edition) 3.1-3.2; Peupfudge 2.
 """
 
 from collections.abc import Sequence
@@ -25,6 +25,7 @@ from fudgetable.rules.resolution import (
     reaction,
     resolve_opposed,
     resolve_static,
+    secondary_trait_bonus,
     situational_result,
     untrained_ezfudge,
     untrained_fudge_1995,
@@ -229,10 +230,12 @@ def contest(
     active_modifiers: Sequence[int] = (),
     passive_modifiers: Sequence[int] = (),
     passive_is_npc: bool = False,
+    minimum: int | None = None,
     rng: RandomSource | None = None,
 ) -> ContestResult:
     """An opposed action. A PC's side rolls the campaign's opposed dice; an NPC's side rolls
-    by the campaign's NPC roll mode (none: the NPC's level stands as it is)."""
+    by the campaign's NPC roll mode (none: the NPC's level stands as it is). ``minimum`` is
+    the least result the active side needs at all (F95 3.5: mind control needs Fair)."""
     active_method, passive_method = _contest_methods(ruleset, passive_is_npc=passive_is_npc)
     mine, theirs = check_modifiers(active_modifiers), check_modifiers(passive_modifiers)
     active_roll = get_method(active_method).roll(rng)
@@ -240,6 +243,7 @@ def contest(
     outcome = resolve_opposed(
         active=Side(active_level, active_roll.total, mine),
         passive=Side(passive_level, passive_roll.total, theirs),
+        minimum=minimum,
         rules=ruleset.opposed_rules,
     )
     won = contest_odds(
@@ -249,6 +253,7 @@ def contest(
         active_modifiers=mine,
         passive_modifiers=theirs,
         passive_is_npc=passive_is_npc,
+        minimum=minimum,
     ).chance
     degree = _degree(ruleset, outcome.relative_degree, dynamic=True)
     return ContestResult(active_roll, passive_roll, outcome, won, degree)
@@ -265,6 +270,7 @@ class ContestOdds:
 
     chance: Fraction  # of winning
     degrees: dict[int, Fraction]  # of each relative degree (active result - passive result)
+    reaches_minimum: Fraction | None = None  # of the active result reaching the minimum, if any
 
 
 def contest_odds(
@@ -275,8 +281,10 @@ def contest_odds(
     active_modifiers: Sequence[int] = (),
     passive_modifiers: Sequence[int] = (),
     passive_is_npc: bool = False,
+    minimum: int | None = None,
 ) -> ContestOdds:
-    """The exact odds of ``contest`` with the same sides, under each NPC roll mode."""
+    """The exact odds of ``contest`` with the same sides, under each NPC roll mode. The
+    relative degrees take no account of a minimum; the chance of winning does."""
     active_method, passive_method = _contest_methods(ruleset, passive_is_npc=passive_is_npc)
     mine, theirs = check_modifiers(active_modifiers), check_modifiers(passive_modifiers)
     degrees = odds.opposed_degree_distribution(
@@ -295,9 +303,16 @@ def contest_odds(
         passive_level=passive_level,
         active_modifiers=mine,
         passive_modifiers=theirs,
+        minimum=minimum,
         rules=ruleset.opposed_rules,
     )
-    return ContestOdds(won, degrees)
+    if minimum is None:
+        return ContestOdds(won, degrees)
+    results = odds.result_distribution(
+        active_method, level=active_level, modifiers=mine, rules=ruleset.opposed_rules
+    )
+    reaches = sum((p for result, p in results.items() if result >= minimum), Fraction(0))
+    return ContestOdds(won, degrees, reaches)
 
 
 def reading_odds(ruleset: Ruleset, *, modifiers: Sequence[int] = ()) -> dict[int, Fraction]:
@@ -423,6 +438,7 @@ def contest_fudge_point(
     *,
     active: Side,
     passive: Side,
+    minimum: int | None = None,
     rng: RandomSource | None = None,
 ) -> tuple[Roll | None, OpposedOutcome]:
     """An opposed roll after the active side (the PC who rolled) spends a Fudge point on it:
@@ -436,7 +452,7 @@ def contest_fudge_point(
     rules = ruleset.opposed_rules
     dice: Roll | None = None
     if use == "failure-to-success":
-        before = resolve_opposed(active=active, passive=passive, rules=rules)
+        before = resolve_opposed(active=active, passive=passive, minimum=minimum, rules=rules)
         if before.outcome is Outcome.SUCCESS:
             raise RulesError("use", "the opposed roll was already won")
         return None, replace(before, outcome=Outcome.SUCCESS)
@@ -448,7 +464,7 @@ def contest_fudge_point(
     else:  # plus-four: the dice are set aside, so nothing natural about it is a critical
         dice = Roll(ruleset.opposed_dice, (), 4)
         active = replace(active, roll=4)
-    outcome = resolve_opposed(active=active, passive=passive, rules=rules)
+    outcome = resolve_opposed(active=active, passive=passive, minimum=minimum, rules=rules)
     if use == "plus-four":
         outcome = replace(outcome, critical=rules.critical(0, outcome.relative_degree))
     return dice, outcome
@@ -465,3 +481,15 @@ def untrained_level(ruleset: Ruleset, *, commonness: str = "some", helped: bool 
     if ruleset.key == "fudge-1995":
         return untrained_fudge_1995(high_attribute_helps=helped)
     return untrained_ezfudge()
+
+
+def secondary_bonus(ruleset: Ruleset, level: int) -> int:
+    """The +1 a second trait of the same character lends a roll (F95 3.3), read against Good
+    on the campaign's ladder. Refuses one below Good, and a ladder with no Good at all."""
+    if ruleset.ladder.numeric:
+        raise RulesError("helper", "this ladder has no Good: add the GM's bonus as a modifier")
+    good = ruleset.ladder.value("Good")
+    if not secondary_trait_bonus(level, good=good):
+        words = ruleset.ladder.describe(level)
+        raise RulesError("helper", f"a second trait helps only at Good or better, not {words}")
+    return 1

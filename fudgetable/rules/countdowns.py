@@ -8,7 +8,7 @@ A countdown is a series of boxes split into stages; each stage names what happen
 last box is marked, and the last stage is the countdown's outcome.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -55,9 +55,49 @@ class Countdown:
         """A plain N-box countdown with one outcome."""
         return cls(name, (Stage(boxes, outcome),), trigger)
 
+    @classmethod
+    def at_boxes(
+        cls,
+        name: str,
+        boxes: int,
+        events: Sequence[tuple[int, str]],
+        outcome: str,
+        trigger: str = "",
+        marked: int = 0,
+    ) -> "Countdown":
+        """A countdown of ``boxes`` with events at chosen boxes, as the GM writes them
+        ("2: Stairwell collapses"), and its outcome at the last box. The seed's ticking clock
+        draws the same thing as stages of 2, 2 and 1 boxes."""
+        at = [box for box, _ in events]
+        if any(not 1 <= box < boxes for box in at):
+            raise RulesError(
+                "countdown.stages",
+                f"an event sits at a box from 1 to {boxes - 1}: the "
+                f"last box, {boxes}, is the outcome's",
+            )
+        if at != sorted(set(at)):
+            raise RulesError("countdown.stages", "one event a box, from the first box on")
+        ends = [*at, boxes]
+        stages = [
+            Stage(end - start, event)
+            for start, end, event in zip(
+                [0, *at], ends, [*(event for _, event in events), outcome], strict=True
+            )
+        ]
+        return cls(name, tuple(stages), trigger, marked)
+
     @property
     def boxes(self) -> int:
         return sum(s.boxes for s in self.stages)
+
+    @property
+    def events_at(self) -> tuple[tuple[int, str], ...]:
+        """Each stage's event with the box that sets it off (its stage's last), in order."""
+        marks, end = [], 0
+        for stage in self.stages:
+            end += stage.boxes
+            marks.append((end, stage.event))
+        return tuple(marks)
 
     @property
     def remaining(self) -> int:

@@ -23,6 +23,19 @@ The Melee Phase flowchart is a picture that did not survive; where the text is t
   "added to any wound calculation".
 - Option 1's "Superb roll" is the dice showing +4 or better: the seed keeps the roll apart from
   the result. Option 4 counts "no wound" as the rung below the track's first level.
+
+"Melee Optional Rules" (the ranged phase reuses the wound and the aimed strike, ``ranged.py``):
+- Pulling your punch sets "a highest possible wound effect": ``Fighter.pull`` is the worst
+  level the fighter's blow may deal, any wound above it "counted as" that level, after every
+  damage option has had its say.
+- An aimed strike takes the GM's modifier and may need "a really good action outcome":
+  ``Aim.needs`` is the least margin that puts the blow where it was aimed. A blow that wounds
+  with less lands where "the foe decides". What the strike does is the GM's, so it is words at
+  the table, not a number here.
+- "A successful All-Out Defense followed by a Fair (+1) or better test" (of a role granting
+  Perception or Tactics, the GM's call) gives the opponent -1 in the following round:
+  ``defended`` says which sides may test; the defender was successful when the foe neither won
+  nor wounded them. ``Fighter.outmanoeuvred`` carries the -1.
 """
 
 from collections.abc import Iterable
@@ -32,6 +45,16 @@ from fractions import Fraction
 from typing import Any
 
 from fudgetable.rules import odds, tracks, wounds
+from fudgetable.rules.blows import (
+    TIE_SCRATCHES,
+    Aim,
+    Wound,
+    WoundDice,
+    check_options,
+    check_pull,
+    roll_wound_dice,
+    wound,
+)
 from fudgetable.rules.character import Weapon
 from fudgetable.rules.data import choice, is_int
 from fudgetable.rules.dice import RandomSource, Roll, get_method
@@ -45,15 +68,14 @@ from fudgetable.rules.resolution import (
     npc_roll_method,
     resolve_opposed,
 )
-from fudgetable.rules.rulesets import DAMAGE_OPTIONS, Ruleset
+from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import Sheet, _ez_character
 from fudgetable.rules.sheet_tracks import CONDITION, WOUNDS, State, Template
 from fudgetable.rules.tracks import ConditionTrack, TrackState
 from fudgetable.rules.wounds import WoundState, WoundTrack
 
-POOR, SUPERB = -1, 4
+POOR = -1
 POSITIONS = (0, -1, -2)  # "only apply a -1 or -2 to the fighter at disadvantage"
-SUPERB_ROLL, EXTRA_DIE, TIE_SCRATCHES, SHIFT_DIE = 1, 2, 3, 4  # the seed's option numbers
 ATTACKER, DEFENDER = "attacker", "defender"
 # "No helpful fighting role and unarmed -1"; "Helpful fighting role but unarmed 0".
 UNARMED_FACTOR = {False: -1, True: 0}
@@ -73,6 +95,8 @@ TACTICS = {
 TACTIC_BONUS = {Tactic.NONE: 0, Tactic.ALL_OUT_ATTACK: 1, Tactic.ALL_OUT_DEFEND: 2}
 WINNING_ATTACK = 1  # an All-Out Attack that succeeds: +1 to the foe's wound
 EXPOSED = 2  # one that does not: the foe gets +2 to the attacker's wound
+MANOEUVRE_DIFFICULTY = 1  # "a Fair (+1) or better test"
+OUTMANOEUVRED = -1  # "the opponent would have a -1 mod to their action"
 
 
 @dataclass(frozen=True)
@@ -84,6 +108,9 @@ class Fighter:
     cpd: int
     tactic: Tactic = Tactic.NONE
     position: int = 0  # the GM's -1 or -2 for a worse position
+    pull: int | None = None  # the worst wound level this fighter's blow may deal
+    aim: Aim | None = None
+    outmanoeuvred: bool = False  # the foe's All-Out Defense manoeuvre: -1 this round
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tactic", choice(Tactic, self.tactic, "tactic"))
@@ -92,10 +119,13 @@ class Fighter:
                 raise RulesError(name, "must be a whole number")
         if self.position not in POSITIONS:
             raise RulesError("position", "a worse position gives -1 or -2, nothing else")
+        check_pull(self.pull)
 
     @property
     def modifiers(self) -> tuple[int, ...]:
-        return tuple(m for m in (self.position, TACTIC_BONUS[self.tactic]) if m)
+        aim = 0 if self.aim is None else self.aim.modifier
+        moved = OUTMANOEUVRED if self.outmanoeuvred else 0
+        return tuple(m for m in (self.position, TACTIC_BONUS[self.tactic], aim, moved) if m)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,52 +134,9 @@ class Fighter:
             "cpd": self.cpd,
             "tactic": self.tactic.value,
             "position": self.position,
-        }
-
-
-@dataclass(frozen=True)
-class WoundDice:
-    """The Fudge dice the damage options roll for the wound one fighter may take."""
-
-    damage: int = 0  # option 2: added to the wound calculation
-    shift: int = 0  # option 4: shifts the wound level
-
-    def __post_init__(self) -> None:
-        if self.damage not in (-1, 0, 1) or self.shift not in (-1, 0, 1):
-            raise RulesError("dice", "a Fudge die shows -1, 0 or +1")
-
-
-@dataclass(frozen=True)
-class Wound:
-    """A blow that landed on ``to`` and what it comes to; ``level`` None: no wound."""
-
-    to: str
-    margin: int
-    inj: int
-    cpd: int
-    bonus: int  # All-Out Attack's +1 or +2
-    die: int  # option 2
-    damage: int | None  # None for option 3's Scratch, which is not calculated
-    level: int | None
-    level_name: str
-    shift: int = 0  # option 4, as it moved the level
-    superb: bool = False  # option 1 made it a Scratch
-    tie_scratch: bool = False  # option 3
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "to": self.to,
-            "margin": self.margin,
-            "inj": self.inj,
-            "cpd": self.cpd,
-            "bonus": self.bonus,
-            "die": self.die,
-            "damage": self.damage,
-            "level": self.level,
-            "level_name": self.level_name,
-            "shift": self.shift,
-            "superb": self.superb,
-            "tie_scratch": self.tie_scratch,
+            "pull": self.pull,
+            "aim": None if self.aim is None else self.aim.to_dict(),
+            "outmanoeuvred": self.outmanoeuvred,
         }
 
 
@@ -186,23 +173,9 @@ def check_fighters(attacker: Fighter, defender: Fighter) -> None:
             )
 
 
-def check_options(options: Iterable[int]) -> tuple[int, ...]:
-    chosen = tuple(sorted(set(options)))
-    for option in chosen:
-        if option not in DAMAGE_OPTIONS:
-            raise RulesError("damage_options", f"{option!r} is not one of 1, 2, 3, 4")
-    return chosen
-
-
 def melee_rules(rules: ActionRules) -> ActionRules:
     """The campaign's contest rules, with the melee wrinkle: an outcome of 0 is a draw."""
     return replace(rules, tie=Outcome.DRAW)
-
-
-def _shift(track: WoundTrack, level: int | None, by: int) -> int | None:
-    rung = (-1 if level is None else level) + by
-    rung = min(rung, len(track.levels) - 1)
-    return None if rung < 0 else rung
 
 
 def _wound(
@@ -220,16 +193,19 @@ def _wound(
     bonus = WINNING_ATTACK if hitter.tactic is Tactic.ALL_OUT_ATTACK and margin > 0 else 0
     if target.tactic is Tactic.ALL_OUT_ATTACK:
         bonus += EXPOSED
-    die = dice.damage if EXTRA_DIE in options else 0
-    amount = wounds.damage(margin, hitter.inj, target.cpd) + bonus + die
-    level = wounds.level_for_damage(track, amount)
-    shift = dice.shift if SHIFT_DIE in options else 0
-    level = _shift(track, level, shift)
-    superb = SUPERB_ROLL in options and hitter_roll >= SUPERB and level is None
-    if superb:
-        level = 0
-    name = "" if level is None else track.levels[level].name
-    return Wound(to, margin, hitter.inj, target.cpd, bonus, die, amount, level, name, shift, superb)
+    return wound(
+        track,
+        to=to,
+        margin=margin,
+        inj=hitter.inj,
+        cpd=target.cpd,
+        roll=hitter_roll,
+        dice=dice,
+        options=options,
+        bonus=bonus,
+        pull=hitter.pull,
+        aim=hitter.aim,
+    )
 
 
 def exchange(
@@ -246,6 +222,8 @@ def exchange(
 ) -> Exchange:
     """Resolve one melee exchange from the rolls already made (the dice are the caller's)."""
     check_fighters(attacker, defender)
+    for fighter in (attacker, defender):
+        check_pull(fighter.pull, track)
     chosen = check_options(options)
     outcome = resolve_opposed(
         active=Side(attacker.level, attacker_roll, attacker.modifiers),
@@ -280,8 +258,21 @@ def exchange(
                 tied = Wound(target, 0, striker.inj, struck.cpd, 0, 0, None, 0, scratch)
                 found.append(replace(tied, tie_scratch=True))
     result = "draw" if not hits else hits[0][0] if len(hits) == 1 else "both"
-    dealt = tuple(wound for wound in found if wound is not None)
+    dealt = tuple(blow for blow in found if blow is not None)
     return Exchange(attacker, defender, outcome, result, dealt, chosen)
+
+
+def defended(done: Exchange) -> tuple[str, ...]:
+    """The sides whose All-Out Defense succeeded: the foe neither won nor wounded them. Each
+    may test a Perception or Tactics role against Fair to outmanoeuvre the foe."""
+    fighters = {ATTACKER: done.attacker, DEFENDER: done.defender}
+    return tuple(
+        side
+        for side, fighter in fighters.items()
+        if fighter.tactic is Tactic.ALL_OUT_DEFEND
+        and done.result in (side, "draw")
+        and not any(blow.to == side and blow.level is not None for blow in done.wounds)
+    )
 
 
 @dataclass(frozen=True)
@@ -325,13 +316,6 @@ def fight(
     methods = dice_for(ruleset, npc=attacker_is_npc), dice_for(ruleset, npc=defender_is_npc)
     attacker_dice, defender_dice = (get_method(method).roll(rng) for method in methods)
     options = ruleset.damage_options
-
-    def wound_dice() -> WoundDice:
-        die = get_method("1dF")
-        damage = die.roll(rng).total if EXTRA_DIE in options else 0
-        shift = die.roll(rng).total if SHIFT_DIE in options else 0
-        return WoundDice(damage, shift)
-
     rules = ruleset.opposed_rules
     result = exchange(
         track,
@@ -341,8 +325,8 @@ def fight(
         defender_roll=defender_dice.total,
         rules=rules,
         options=options,
-        to_attacker=wound_dice(),
-        to_defender=wound_dice(),
+        to_attacker=roll_wound_dice(options, rng),
+        to_defender=roll_wound_dice(options, rng),
     )
     chance = odds.opposed_success_chance(
         *methods,

@@ -14,6 +14,7 @@ from functools import lru_cache
 from fudgetable.rules import distribution as dist
 from fudgetable.rules.data import require_int
 from fudgetable.rules.dice import get_method
+from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import (
     PLAIN_OPPOSED_RULES,
     PLAIN_RULES,
@@ -239,3 +240,38 @@ def opposed_success_chance(
         minimum=minimum,
         rules=rules,
     )[Outcome.SUCCESS]
+
+
+# A side of a contest of many, as the caller gives it: its dice method, level and modifiers.
+ManySide = tuple[str, int, Sequence[int]]
+
+
+def many_win_chances(sides: Sequence[ManySide], rules: ActionRules) -> tuple[Fraction, ...]:
+    """Each side's exact chance of winning a contest of many (``resolution.many``): of a
+    result above every other side's, or, where ``rules.tie`` makes tied leaders winners, of
+    none above its own. The sides roll independently, so each is one sum over its results:
+    P(side rolls r) times, for every other side, P(it rolls below r) (or at most r)."""
+    if len(sides) < 2:
+        raise RulesError("sides", "a contest needs at least two sides")
+    for method, _, _ in sides:
+        get_method(method)  # a bad key is refused with the usual error
+    spreads = [
+        _results(method, require_int(level, "level"), rules.combine(modifiers), rules)
+        for method, level, modifiers in sides
+    ]
+    shared = rules.tie is Outcome.SUCCESS
+
+    def at_most(spread: Pairs, value: int) -> Fraction:
+        return sum((p for result, p in spread if result <= value), Fraction(0))
+
+    chances = []
+    for index, spread in enumerate(spreads):
+        others = [other for place, other in enumerate(spreads) if place != index]
+        total = Fraction(0)
+        for result, p in spread:
+            beaten = p
+            for other in others:
+                beaten *= at_most(other, result if shared else result - 1)
+            total += beaten
+        chances.append(total)
+    return tuple(chances)

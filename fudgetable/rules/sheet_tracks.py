@@ -21,11 +21,8 @@ State = TrackState | WoundState
 
 HEALING: dict[type, tuple[tuple[str, str], ...]] = {
     ConditionTrack: (("tend", "Tend minor injuries"), ("rest", "Long rest")),
-    WoundTrack: (
-        ("after-fight", "After the fight"),
-        ("rest-week", "A week of rest"),
-        ("medical-care", "Medical care (Fair or better)"),
-    ),
+    # Medical care is a healer's roll, made at the table (rolls/healing.py), not a tap here.
+    WoundTrack: (("after-fight", "After the fight"), ("rest-week", "A week of rest")),
 }
 
 
@@ -77,24 +74,33 @@ def state_of(template: Template, stored: object) -> State:
     return TrackState(tuple(names + [None] * (template.size - len(names))))
 
 
-def set_box(template: Template, state: State, box: int, *, marked: bool) -> State:
+def set_box(
+    template: Template, state: State, box: int, *, marked: bool, stun: bool = False
+) -> State:
     """What a tap on a box asks for: that box marked (or clear), as the tapping page saw it.
 
     Asking for what is already so changes nothing, so two devices tapping from stale pages
     neither double a mark nor undo each other. Where marks go in order (an in-order track, a
     wound level) marking a box fills the free boxes before it too, and clearing a wound box
     clears the level's later marks, so taps on different boxes at once all count.
+
+    ``stun``: a wound box is lightly circled as a stun result (EZFudge "Stun Results"); one
+    on the Scratch level "has no effect", so it is refused rather than silently dropped.
     """
     if isinstance(template, WoundTrack):
         assert isinstance(state, WoundState)
         level, index = _wound_box(template, box)
+        if stun and marked and level == 0:
+            raise RulesError("stun", "a stun that would be a Scratch has no effect")
         while (state.levels[level][index] is not Box.CLEAR) != marked:
             if marked:
-                state = wounds.take_wound(template, state, level).state
+                state = wounds.take_wound(template, state, level, stun=stun).state
             else:
                 state = wounds.heal_box(template, state, level)
         return state
     assert isinstance(state, TrackState)
+    if stun:
+        raise RulesError("stun", f"{template.name} has no stun results: only a wound track does")
     template.group_index(box)
     if (state.boxes[box] is not None) == marked:
         return state
@@ -105,6 +111,49 @@ def set_box(template: Template, state: State, box: int, *, marked: bool) -> Stat
     while state.boxes[box] is None:
         state = tracks.mark(template, state)
     return state
+
+
+def take_condition(
+    template: Template, state: State, *, name: str, effect: int, box: int | None = None
+) -> TrackState:
+    """A condition taken on a condition track (Fudge Lite "Condition Tracks"): named as it is
+    taken on a blank track, marking a box per rung of the effect from Mediocre ("Marking Off
+    Multiple Boxes"), in order or, where boxes are chosen, in the one ``box`` named."""
+    if not isinstance(template, ConditionTrack):
+        raise RulesError("track", f"{template.name} takes wounds, not named conditions")
+    assert isinstance(state, TrackState)
+    name = " ".join(name.split())
+    count = tracks.boxes_for_effect(effect)
+    if box is not None:
+        if count != 1:
+            raise RulesError("effect", "a chosen box takes one condition: a Mediocre effect")
+        return tracks.mark(template, state, box=box, name=name)
+    if None not in state.boxes:
+        raise RulesError("box", f"every {template.name} box is already marked")
+    return tracks.mark(template, state, count=count, name=name)
+
+
+def stun(
+    template: Template, state: State, level: int, *, name: str, npc_boxes: int
+) -> tuple[State, str, int, bool]:
+    """A stun result of wound ``level`` ("Attacking to Stun"): what would be a Scratch has no
+    effect; otherwise a wound track circles the level's box (promoted like any wound), and an
+    NPC's condition track, which has no circles, marks ``npc_boxes`` boxes named as a stun.
+
+    Returns the new state, the level (or condition) taken ("" if none), the boxes taken and
+    whether the track ran out of room, the fields of a fight's ``Marked``."""
+    if level == 0:
+        return state, "", 0, False
+    if isinstance(template, WoundTrack):
+        assert isinstance(state, WoundState)
+        taken = wounds.take_wound(template, state, level, stun=True)
+        circled = "" if taken.level is None else template.levels[taken.level].name
+        return taken.state, circled, int(taken.level is not None), taken.overflow
+    assert isinstance(state, TrackState)
+    free = state.boxes.count(None)
+    named = f"{name} (stun)"
+    after = tracks.mark(template, state, count=npc_boxes, name=named) if free else state
+    return after, named if free else "", min(npc_boxes, free), npc_boxes > free
 
 
 def _wound_box(template: WoundTrack, box: int) -> tuple[int, int]:
@@ -123,13 +172,7 @@ def heal(template: Template, state: State, action: str) -> State:
         assert isinstance(state, WoundState)
         if action == "after-fight":
             return wounds.after_fight(template, state)
-        if action == "rest-week":
-            return wounds.rest_week(template, state)
-        # The worst level holding a wound: a stun or promoted Scratch above it heals alone.
-        worst = max((i for i, row in enumerate(state.levels) if Box.WOUND in row), default=0)
-        if not worst:
-            raise RulesError("action", "there is no wound above a Scratch to treat")
-        return wounds.treat(template, state, worst, wounds.FAIR)
+        return wounds.rest_week(template, state)
     assert isinstance(state, TrackState)
     recovery = Recovery.TENDING if action == "tend" else Recovery.LONG_REST
     return tracks.recover(template, state, recovery)
@@ -145,6 +188,12 @@ class TrackView:
     penalty: int
     consequence: str
     healing: tuple[tuple[str, str], ...]
+    # Each box's condition name, by box number ("" where clear or unnamed): a blank track's
+    # conditions are named as they are taken.
+    names: tuple[str, ...] = ()
+    marking: str = ""  # a condition track's way of marking; "" for a wound track
+    blank: bool = False  # a condition must be named as it is taken: a bare tap cannot mark
+    stuns: bool = False  # a wound track: a box may be circled as a stun result
 
     @property
     def marked(self) -> int:
@@ -154,6 +203,29 @@ class TrackView:
     @property
     def size(self) -> int:
         return sum(len(boxes) for _, _, boxes in self.rows)
+
+    @property
+    def drawn_rows(self) -> tuple[tuple[str, str, tuple[tuple[int, str, str], ...], str], ...]:
+        """The rows with each box's condition name, and the row's names in a line."""
+        drawn = []
+        for name, note, boxes in self.rows:
+            named = tuple((n, mark, self._name(n)) for n, mark in boxes)
+            taken = ", ".join(condition for _, _, condition in named if condition)
+            drawn.append((name, note, named, taken))
+        return tuple(drawn)
+
+    @property
+    def free(self) -> tuple[tuple[int, str], ...]:
+        """The clear boxes, each as its row's name and place, where a condition may be put."""
+        return tuple(
+            (number, f"{name}, box {place}")
+            for name, _, boxes in self.rows
+            for place, (number, mark) in enumerate(boxes, start=1)
+            if mark == "clear"
+        )
+
+    def _name(self, number: int) -> str:
+        return self.names[number] if number < len(self.names) else ""
 
 
 def view(key: str, template: Template, state: State) -> TrackView:
@@ -184,4 +256,16 @@ def view(key: str, template: Template, state: State) -> TrackView:
         outcome = tracks.outcome(template, state)
         consequence = {None: "", "dies": "Dies", "incapacitated": "Incapacitated"}[outcome]
         penalty = tracks.penalty(template, state)
-    return TrackView(key, template.name, tuple(rows), penalty, consequence, HEALING[type(template)])
+        return TrackView(
+            key,
+            template.name,
+            tuple(rows),
+            penalty,
+            consequence,
+            HEALING[ConditionTrack],
+            names=tuple(name or "" for name in state.boxes),
+            marking=template.marking.value,
+            blank=template.blank,
+        )
+    healing = HEALING[WoundTrack]
+    return TrackView(key, template.name, tuple(rows), penalty, consequence, healing, stuns=True)

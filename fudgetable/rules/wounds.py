@@ -222,6 +222,7 @@ def rest_week(track: WoundTrack, state: WoundState) -> WoundState:
 
 
 MEDICAL_CARE_PER_WEEK = {"Fantasy/Medieval": 1, "Industrial Era": 2, "Modern": 3}
+DEFAULT_ERA = "Fantasy/Medieval"  # the table's first row, and its slowest care
 HOSPITAL_BONUS = 1  # treatment in a hospital counts as high quality equipment
 
 
@@ -233,15 +234,41 @@ def may_treat(era: str, treatments_this_week: int) -> bool:
     return treatments_this_week < MEDICAL_CARE_PER_WEEK[era]
 
 
-def treat(track: WoundTrack, state: WoundState, level: int, result: int) -> WoundState:
-    """Medical care: a Fair or better healer's result improves one wound at ``level``."""
+def tries_left(era: str, wounds: int, tried: int) -> int:
+    """Treatment rolls still to be made this week on the ``wounds`` wounds of one level.
+
+    The healer "cannot make rolls on those wounds again until that time period is up", the
+    era's period: so the era's frequency is each wound's, and a level holding two wounds
+    takes twice the rolls. ``tried`` counts this week's rolls on wounds now at that level.
+    """
+    if wounds < 0 or tried < 0:
+        raise RulesError("tried", "cannot be negative")
+    if era not in MEDICAL_CARE_PER_WEEK:
+        raise RulesError("era", f"unknown era {era!r}")
+    return max(0, MEDICAL_CARE_PER_WEEK[era] * wounds - tried)
+
+
+def treat(
+    track: WoundTrack, state: WoundState, level: int, result: int, *, fair: int = FAIR
+) -> WoundState:
+    """Medical care: a Fair or better healer's result improves one wound at ``level``.
+
+    ``fair`` is Fair's value on the campaign's ladder (+1 on Fudge's own)."""
     rows = _rows(track, state)
     _level(track, level)
     if level == 0 or Box.WOUND not in rows[level]:
         raise RulesError("level", f"no {track.levels[level].name} wound to treat")
-    if result < FAIR or not _improve(rows, level):
+    if result < fair or not _improve(rows, level):
         return state
     return WoundState(tuple(map(tuple, rows)))
+
+
+def treated_to(level: int, improved: bool) -> int | None:
+    """Where a treated wound is now: still at ``level``, one level down, or healed (None), a
+    Hurt not becoming a Scratch."""
+    if not improved:
+        return level
+    return level - 1 if level > 1 else None
 
 
 def worst_level(track: WoundTrack, state: WoundState) -> int | None:

@@ -7,10 +7,15 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign
+from characters.services import character_create
 from fudgetable.rules import rulesets
+from fudgetable.rules.dice import base as dice_base
 from fudgetable.rules.tracks import LITE_INJURY_TRACK, LITE_PENALTY_TRACK
 from fudgetable.rules.wounds import EZ_WOUND_TRACK
+from rolls.models import Roll
 from tests.factories import CampaignFactory, MembershipFactory
+from tests.rolls.conftest import roll_form, trait
+from tests.rolls.fight_setup import LoadedDice
 
 pytestmark = pytest.mark.django_db
 
@@ -466,3 +471,170 @@ def test_only_a_gm_changes_the_wound_track(client_for, ez, who, status, request)
     assert response.status_code == status
     ez.refresh_from_db()
     assert (ez.version, ez.overrides) == (saved["version"], saved["overrides"])
+
+
+def test_the_contest_dice_and_tie_set_here_are_the_ones_an_opposed_roll_uses(
+    client_for, owner, member, campaign, monkeypatch
+):
+    # Fudge 1995 3.5 and Peupfudge 2: each side of a contest rolls, and the ruleset reads a tie.
+    response = client_for(owner).post(
+        reverse("campaigns:settings", args=[campaign.pk]),
+        settings_data(campaign, opposed_dice="3dF", opposed_tie="draw"),
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.overrides == {"opposed_dice": "3dF", "opposed_tie": "draw"}
+    form = client_for(owner).get(reverse("campaigns:settings", args=[campaign.pk]))
+    assert form.context["form"].initial["opposed_dice"] == "3dF"
+    assert form.context["form"].initial["opposed_tie"] == "draw"
+
+    hero = character_create(campaign=campaign, owner=member, name="Louie")
+    rival = character_create(campaign=campaign, owner=owner, name="Marla")
+    mine, theirs = (trait(pc, "Climbing", level=2) for pc in (hero, rival))
+    monkeypatch.setattr(dice_base, "SYSTEM_RANDOM", LoadedDice([1, 0, -1, 0, 1, -1]))
+    rolled = client_for(member).post(
+        reverse("rolls:roll", args=[campaign.pk]),
+        roll_form(hero, mine, kind="contest", opponent=rival.pk, opponent_trait=theirs.pk),
+    )
+    assert rolled.status_code == 302
+    contest = Roll.objects.get(kind=Roll.Kind.CONTEST)
+    sides = contest.snapshot["sides"]
+    assert [side["method_label"] for side in sides] == ["3 Fudge dice", "3 Fudge dice"]
+    assert [len(side["shown"]) for side in sides] == [3, 3]
+    assert contest.snapshot["relative_degree"] == 0
+    assert contest.snapshot["outcome"] == "draw"  # Fudge Lite's own would be a success
+    page = client_for(member).get(reverse("rolls:table", args=[campaign.pk])).content.decode()
+    assert "Draw by +0" in page
+
+
+# --- The critical results table (Fudge 1995 3.6: "finish and customize to your tastes") ------
+
+
+@pytest.fixture
+def f95(owner, member):
+    campaign = CampaignFactory(owner=owner, name="Verne's Library", ruleset="fudge-1995")
+    MembershipFactory(campaign=campaign, user=member)
+    return campaign
+
+
+def settings_page(client, campaign):
+    return client.get(reverse("campaigns:settings", args=[campaign.pk]))
+
+
+def save_settings(client, campaign, **changes):
+    return client.post(
+        reverse("campaigns:settings", args=[campaign.pk]), settings_data(campaign, **changes)
+    )
+
+
+def test_fudge_1995_shows_its_sample_table_and_saving_it_as_is_stores_nothing(
+    client_for, owner, f95
+):
+    client = client_for(owner)
+    page = settings_page(client, f95)
+    shown = page.context["form"].initial["critical_table"]
+    assert shown.splitlines()[0] == "2: Blinded for the next combat round - no defense or offense!"
+    assert shown.splitlines()[-1] == "8: Weapon breaks, but still useful: -1 to damage."
+    assert "Critical results table (2d6)" in page.text
+    assert save_settings(client, f95, critical_table=shown).status_code == 302
+    f95.refresh_from_db()
+    assert f95.overrides == {}
+
+
+def test_a_gm_finishes_the_table_and_its_new_row_is_rolled_at_the_table(
+    client_for, owner, member, f95, monkeypatch
+):
+    client = client_for(owner)
+    shown = settings_page(client, f95).context["form"].initial["critical_table"]
+    finished = shown + "\n9: Knocked out for a round.\n"
+    saved = save_settings(client, f95, criticals="natural", critical_table=finished)
+    assert saved.status_code == 302
+    f95.refresh_from_db()
+    assert f95.overrides["critical_table"][-1] == [9, "Knocked out for a round."]
+    again = settings_page(client, f95).context["form"].initial["critical_table"]
+    assert again.endswith("9: Knocked out for a round.")
+    hero = character_create(campaign=f95, owner=member, name="Verne")
+    research = trait(hero, "Research", level=2)
+    monkeypatch.setattr(dice_base, "SYSTEM_RANDOM", LoadedDice([1, 1, 1, 1, 4, 5]))
+    player = client_for(member)
+    rolled = player.post(reverse("rolls:roll", args=[f95.pk]), roll_form(hero, research))
+    assert rolled.status_code == 302  # no JavaScript: back to the table, the entry in its log
+    assert "Knocked out for a round." in player.get(rolled.url).text
+    assert Roll.objects.get().snapshot["critical_row"]["total"] == 9
+
+
+def test_a_bad_table_line_is_named_beside_the_box_and_nothing_is_saved(client_for, owner, f95):
+    saved = as_saved(f95)
+    response = save_settings(
+        client_for(owner), f95, critical_table="2: Blinded\n\nthirteen: Dead", name="Renamed"
+    )
+    errors = refused(response, f95, saved)
+    assert errors["critical_table"] == [
+        'line 3: start with the 2d6 total, then what happens ("2: Blinded")'
+    ]
+    assert '<a href="#id_critical_table">Critical results table (2d6)</a>' in response.text
+    f95.refresh_from_db()
+    assert f95.name == "Verne's Library"
+
+
+def test_emptying_the_box_drops_fudge_1995_s_table(client_for, owner, f95):
+    assert save_settings(client_for(owner), f95, critical_table="").status_code == 302
+    f95.refresh_from_db()
+    assert f95.overrides == {"critical_table": None}
+    assert settings_page(client_for(owner), f95).context["form"].initial["critical_table"] == ""
+
+
+def test_a_fudge_lite_campaign_has_no_table_until_its_gm_writes_one(client_for, owner, campaign):
+    client = client_for(owner)
+    assert settings_page(client, campaign).context["form"].initial["critical_table"] == ""
+    save_settings(client, campaign, critical_table="")
+    campaign.refresh_from_db()
+    assert campaign.overrides == {}
+    save_settings(client, campaign, critical_table="12 - Your foe surrenders.")
+    campaign.refresh_from_db()
+    assert campaign.overrides == {"critical_table": [[12, "Your foe surrenders."]]}
+
+
+def test_another_ruleset_with_the_box_left_as_shown_brings_its_own_table(client_for, owner, f95):
+    client = client_for(owner)
+    shown = settings_page(client, f95).context["form"].initial["critical_table"]
+    save_settings(client, f95, ruleset="fudge-lite", critical_table=shown)
+    f95.refresh_from_db()
+    assert f95.ruleset == "fudge-lite" and f95.overrides == {}
+
+
+def test_only_the_gm_writes_the_table(client_for, member, outsider, f95):
+    for user, status in ((member, 403), (outsider, 404)):
+        response = save_settings(client_for(user), f95, critical_table="2: Mine")
+        assert response.status_code == status
+    f95.refresh_from_db()
+    assert f95.overrides == {}
+
+
+# --- EZFudge medical care: the era ----------------------------------------------------------
+
+
+def test_the_medical_era_is_one_plain_field_that_saves_and_comes_back(client_for, owner, ez):
+    """ezfudge-essentials.txt:389-392, the Era / Frequency table."""
+    client = client_for(owner)
+    url = reverse("campaigns:settings", args=[ez.pk])
+    page = client.get(url)
+    assert "As in EZFudge: Fantasy/Medieval: 1 roll a week" in page.content.decode()
+    response = client.post(url, settings_data(ez, medical_era="Modern"))
+    assert response.status_code == 302
+    ez.refresh_from_db()
+    assert ez.overrides["medical_era"] == "Modern"
+    assert client.get(url).context["form"].initial["medical_era"] == "Modern"
+
+
+def test_a_bad_medical_era_is_refused_beside_the_field(client_for, owner, ez):
+    saved = as_saved(ez)
+    response = client_for(owner).post(
+        reverse("campaigns:settings", args=[ez.pk]), settings_data(ez, medical_era="Stone Age")
+    )
+    assert refused(response, ez, saved)["medical_era"]
+
+
+def test_a_campaign_without_a_wound_track_is_not_asked_its_medical_era(client_for, owner, campaign):
+    form = client_for(owner).get(reverse("campaigns:settings", args=[campaign.pk])).context["form"]
+    assert "medical_era" not in form.fields

@@ -348,15 +348,15 @@ def test_a_mark_on_an_in_order_track_fills_the_boxes_before_it(command, member, 
     assert hero.tracks["injury"]["boxes"] == ["", "", "", None]
 
 
-def test_tending_clears_minor_injuries_and_a_rest_clears_all(command, member, hero):
+def test_healing_is_not_a_sheet_command_so_it_always_reaches_the_log(command, member, hero):
+    """Tending and resting are written in the table's log (tests/rolls/test_healing.py); the
+    sheet's own command that healed silently is gone."""
     for box in range(3):
         command(member, hero, "track-box", {"track": "injury", "box": f"{box}:mark"})
-    command(member, hero, "track-heal", {"track": "injury", "action": "tend"})
+    response = command(member, hero, "track-heal", {"track": "injury", "action": "tend"})
+    assert response.status_code == 404
     hero.refresh_from_db()
-    assert hero.tracks["injury"]["boxes"] == [None, None, "", None]
-    command(member, hero, "track-heal", {"track": "injury", "action": "rest"})
-    hero.refresh_from_db()
-    assert hero.tracks["injury"]["boxes"] == [None, None, None, None]
+    assert hero.tracks["injury"]["boxes"] == ["", "", "", None]
 
 
 def test_items_nest_and_cannot_go_inside_themselves(command, member, hero):

@@ -1,7 +1,7 @@
 """The sheet and the roll meet, in two browsers: the GM marks alice's PC Hurt from a desktop
-(on her sheet, or by confirming a melee exchange's wound at the table), alice's sheet open on
-her phone shows it without a reload, and her next roll from that sheet takes the seed's
-penalty and says so; the GM's table strip shows her Hurt too."""
+(on her sheet, or by confirming the wound of a melee exchange, then of a shot, at the table),
+alice's sheet open on her phone shows it without a reload, and her next roll from that sheet
+takes the seed's penalty and says so; the GM's table strip shows her Hurt too."""
 
 import re
 
@@ -21,6 +21,7 @@ from tests.e2e.table_pages import (
 LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
 MARISOL = LIGHTHOUSE.pcs["alice"].name
 JASON = EAST_MARCH.pcs["alice"].name
+SERGEANT = "Sergeant Brannoc"
 EXCHANGES = 40  # dice decide each exchange: enough that one hurts Jason all but surely
 
 
@@ -42,6 +43,23 @@ def give_wounds_penalties(page, server: AppServer, campaign: str) -> None:
     page.get_by_label("Very Hurt: penalty", exact=True).fill("-2")
     page.get_by_role("button", name="Save settings").click()
     expect(page.get_by_role("heading", name=campaign, level=1)).to_be_visible()
+
+
+def arm_the_sergeant(page, server: AppServer) -> None:
+    """The GM gives the sergeant a crossbow on his sheet: a self-powered weapon, INJ 5 (the
+    seed's "Verify the appropriate value with the gamemaster")."""
+    sheet = page.context.new_page()
+    sheet.goto(f"{server.url}/")
+    sheet.get_by_role("link", name=EAST_MARCH.name).click()
+    sheet.get_by_role("link", name="NPC roster").click()
+    sheet.get_by_role("link", name=SERGEANT, exact=True).click()
+    expect(sheet.get_by_role("heading", name=SERGEANT, level=1)).to_be_visible()
+    sheet.get_by_text("Add armour or a weapon").click()
+    sheet.locator("#gear-name").fill("Crossbow")
+    sheet.locator("#gear-inj").fill("5")
+    sheet.locator("#gear form").get_by_role("button", name="Add").click()
+    expect(sheet.locator("#gear")).to_contain_text("Crossbow")
+    sheet.close()
 
 
 def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_roll(
@@ -77,7 +95,7 @@ def test_a_wound_marked_by_the_gm_reaches_the_players_open_sheet_and_her_next_ro
         assert gm.problems == [] and alice.problems == []
 
 
-def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
+def test_wounds_confirmed_from_a_melee_and_a_ranged_exchange_reach_the_open_sheet(
     demo_server: AppServer, browser: Browser
 ) -> None:
     with gm_and_alice(browser, demo_server) as (gm, alice):
@@ -85,6 +103,7 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
         open_sheet(alice.page, demo_server, EAST_MARCH.name, JASON)
         alice.mark_loaded()
         expect(alice.page.locator("#roll-lines")).to_be_empty()
+        arm_the_sergeant(gm.page, demo_server)
         open_table(gm, demo_server, EAST_MARCH.name)
 
         # The sergeant goes all out at Jason, who fights as a camp cook, until an exchange
@@ -96,7 +115,7 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
             if not fight.locator("details:has(.fight-form)").evaluate("d => d.open"):
                 fight.get_by_text("Roll a melee exchange").click()
             for side, who, trait in (
-                ("attacker", "Sergeant Brannoc", "Fighter"),
+                ("attacker", SERGEANT, "Fighter"),
                 ("defender", JASON, "Camp Cook"),
             ):
                 option = fight.locator(f"#fight-{side}-trait option", has_text=f"{who}: {trait}")
@@ -127,6 +146,27 @@ def test_a_wound_confirmed_from_the_fight_exchange_reaches_the_open_sheet(
         expect(alice.page.locator("#sheet .messages")).to_contain_text(
             f"(Wounds: {level} {penalty})"
         )
+
+        # Then the ranged phase: the sergeant shoots Jason at Touch range with the crossbow.
+        # An EZFudge foe rolls nothing: Good against Mediocre, margin 2, 2 + 5 - CPD 4 = 3,
+        # another Hurt.
+        fight.get_by_text("Roll a ranged exchange").click()
+        shooter = fight.locator("#ranged-shooter-trait option", has_text=f"{SERGEANT}: Fighter")
+        fight.locator("#ranged-shooter-trait").select_option(shooter.get_attribute("value"))
+        fight.locator("#ranged-shooter-weapon").select_option(label=f"{SERGEANT}: Crossbow (INJ 5)")
+        fight.locator("#ranged-target").select_option(label=JASON)
+        fight.locator("#ranged-range").select_option("T")
+        fight.get_by_role("button", name="Roll the shot").click()
+        made = fight.locator(".made li").first
+        expect(made).to_contain_text(f"Shot: {SERGEANT} at {JASON}")
+        expect(made).to_contain_text(f"{SERGEANT} hits {JASON}.")
+        expect(made).to_contain_text(f"{JASON}: Hurt (damage 3 = margin 2 + INJ 5")
+        fight.get_by_role("button", name=re.compile("Confirm: mark the wound")).click()
+        expect(fight).to_contain_text(f"Wound marked on {JASON}")
+        # The first Hurt box if melee left it free, else the second (or a promotion).
+        marked = alice.page.locator('#tracks button[aria-pressed="true"][aria-label*="Hurt box"]')
+        expect(marked).to_have_count(2, timeout=PUSH)
+        assert alice.was_not_reloaded()
         assert gm.problems == [] and alice.problems == []
 
 

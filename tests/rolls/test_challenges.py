@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from characters.services import character_create
 from fudgetable.rules import challenges as ladder_rules
+from fudgetable.rules.errors import RulesError
 from rolls.challenge_selectors import rules_challenge
-from rolls.challenges import challenge_check, challenge_create
+from rolls.challenges import challenge_check, challenge_create, challenge_time_passes
 from rolls.models import Challenge, Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import roll_form, trait
@@ -72,6 +73,8 @@ def test_the_owner_makes_a_challenge_a_member_gets_403_an_outsider_404(
     assert made.name == "Static challenge" and made.state == {
         "marks": [0, 0, 0, 0, 0],
         "destroyed": False,
+        "checks": 0,
+        "pursued": False,
     }
 
 
@@ -79,6 +82,7 @@ def test_the_owner_makes_a_challenge_a_member_gets_403_an_outsider_404(
 def test_only_a_gm_changes_a_challenge(client_for, owner, member, outsider, campaign, command):
     challenge = challenge_create(campaign=campaign, preset="word-on-the-street")
     challenge_check(challenge=challenge, margin=0)
+    challenge_time_passes(campaign=campaign, period="day")  # the span allows the next check
     before = (marks(challenge), challenge.visibility)
     data = COMMANDS[command]
     assert client_for(member).post(url(command, campaign, challenge.pk), data).status_code == 403
@@ -208,6 +212,7 @@ def test_recovery_takes_the_best_boxes_first(client_for, owner, campaign):
     challenge = challenge_create(campaign=campaign, preset="word-on-the-street")
     for margin in (0, 2, 3):
         challenge_check(challenge=challenge, margin=margin)
+        challenge_time_passes(campaign=campaign, period="day")
     assert "Recovery: 1 box(es) lost each week." in challenge.notes
     client_for(owner).post(url("challenge_recover", campaign, challenge.pk), {"periods": "2"})
     assert marks(challenge) == [1, 0, 0, 0, 0]
@@ -249,12 +254,22 @@ def test_the_chess_match_ends_in_checkmate_by_overflow(client_for, owner, member
         assert response.status_code == 200
         return response.content.decode()
 
+    def next_moment():
+        # Its span: one check a significant moment of play, each track alike.
+        moment = {"period": "significant moment of play", "periods": "1"}
+        assert client.post(url("challenge_time", campaign), moment).status_code == 302
+
     exchange(louis, 2)  # takes a rook
+    next_moment()
     exchange(ferdinand, 1)  # claims a knight
+    next_moment()
     exchange(louis, 0)  # they trade pawns
     exchange(ferdinand, 0)
+    assert "allows 1 check each significant moment of play" in exchange(louis, 1)
+    next_moment()
     exchange(louis, 5)  # the queen
     assert marks(louis) == [1, 0, 1, 1, 0]
+    next_moment()
     answer = exchange(louis, 5)  # the queen's rung is full: it rolls into the king
     assert marks(louis) == [1, 0, 1, 1, 1]
     assert marks(ferdinand) == [1, 1, 0, 0, 0]
@@ -403,6 +418,7 @@ async def test_a_gm_only_challenge_never_reaches_a_players_socket(
     secret = await Challenge.objects.aget(name=name)
     # MoF 3 sets off the ladder's trigger: announced to GMs only.
     await gm_post(gm_client, "challenge_check", campaign, secret.pk, data={"margin": "-3"})
+    await gm_post(gm_client, "challenge_time", campaign, data={"period": "day", "periods": "1"})
     await gm_post(gm_client, "challenge_check", campaign, secret.pk, data={"margin": "2"})
     await gm_post(gm_client, "challenge_recover", campaign, secret.pk, data={"periods": "1"})
     marker = {"preset": "static", "name": "Marker", "visibility": "public"}
@@ -420,3 +436,207 @@ async def test_a_gm_only_challenge_never_reaches_a_players_socket(
     assert 'id="challenge-list"' in (await until(gm, 'id="challenge-list"'))[-1]
     for socket in (gm, player, again):
         await socket.disconnect()
+
+
+# --- span and recovery (Fate ch. 3 :59-:78) ---------------------------------------------------
+
+
+def announcements(**filters) -> list[str]:
+    rows = Roll.objects.filter(kind=Roll.Kind.ANNOUNCEMENT, **filters).order_by("pk")
+    return [roll.label for roll in rows]
+
+
+def test_a_second_check_on_the_same_day_is_refused_until_the_gm_advances_the_day(
+    client_for, owner, member, campaign, hero
+):
+    # :76 "Span: Check 1/day": Word on the Street takes one roll a day.
+    rumours = challenge_create(campaign=campaign, preset="word-on-the-street")
+    streetwise = trait(hero, "Streetwise", level=1)
+    player = client_for(member)
+
+    def streetwise_roll():  # a margin of 0 or less: never the secret that ends it
+        return roll_form(hero, streetwise, challenge=rumours.pk, difficulty=5)
+
+    post_roll(player, campaign, streetwise_roll())
+    first = marks(rumours)
+    assert Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).count() == 1
+    again = post_roll(player, campaign, streetwise_roll())
+    assert "Word on the Street allows 1 check each day, and it was made this day" in (
+        again.content.decode()
+    )
+    plain = post_roll(player, campaign, streetwise_roll(), htmx=False)
+    assert (
+        "the next waits until the GM advances time"
+        in player.get(plain["Location"]).content.decode()
+    )
+    # Refused before any dice rolled: no roll, no mark, nothing counted.
+    assert Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).count() == 1
+    assert marks(rumours) == first and rumours.state["checks"] == 1
+    # The GM's own check is held to the span too.
+    gm = client_for(owner)
+    refused = gm.post(url("challenge_check", campaign, rumours.pk), {"margin": "2"}, headers=HX)
+    assert "allows 1 check each day" in refused.content.decode() and marks(rumours) == first
+    assert "Checks this day: 1 of 1" in table(player, campaign)
+    next_day = gm.post(url("challenge_time", campaign), {"period": "day", "periods": "1"})
+    assert next_day.status_code == 302
+    assert "Time passes: one day." in announcements()
+    assert "Checks this day: 0 of 1" in table(player, campaign)
+    post_roll(player, campaign, streetwise_roll())
+    assert Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).count() == 2
+
+
+def test_a_week_passing_unchecks_a_box_only_where_nobody_pursued_the_challenge(
+    client_for, owner, campaign
+):
+    # :65 "every week the player doesn't pursue this challenge, a box will become unchecked";
+    # :78 "Recovery: 1 box per week".
+    pursued = challenge_create(campaign=campaign, preset="word-on-the-street", name="Docks")
+    idle = challenge_create(campaign=campaign, preset="word-on-the-street", name="Market")
+    for challenge in (pursued, idle):
+        challenge_check(challenge=challenge, margin=3)
+    challenge_time_passes(campaign=campaign, period="week")  # both were pursued that week
+    assert marks(pursued) == marks(idle) == [0, 0, 0, 1, 0]
+    challenge_time_passes(campaign=campaign, period="day")
+    challenge_check(challenge=pursued, margin=2)  # only the docks are worked this week
+    gm = client_for(owner)
+    response = gm.post(
+        url("challenge_time", campaign), {"period": "week", "periods": "1"}, headers=HX
+    )
+    assert response.status_code == 200 and 'id="challenge-list"' in response.content.decode()
+    assert marks(pursued) == [0, 0, 1, 1, 0]
+    assert marks(idle) == [0, 0, 0, 0, 0]
+    assert announcements()[-1] == (
+        "Time passes: one week. Docks was pursued and keeps its boxes. "
+        "Market loses 1 box: nobody pursued it."
+    )
+    # Two weeks more, nobody at work: the docks lose one box for each.
+    gm.post(url("challenge_time", campaign), {"period": "Week", "periods": "2"})
+    assert marks(pursued) == [0, 0, 0, 0, 0]
+    assert "Time passes: 2 × Week." in announcements()[-1]  # noqa: RUF001
+
+
+@pytest.mark.parametrize(("who", "status"), [("member", 403), ("observer", 403), ("outsider", 404)])
+def test_only_a_gm_advances_time(client_for, campaign, who, status, request):
+    rumours = challenge_create(campaign=campaign, preset="word-on-the-street")
+    challenge_check(challenge=rumours, margin=3)
+    rumours.refresh_from_db()
+    before = rumours.state
+    person = request.getfixturevalue(who)
+    response = client_for(person).post(
+        url("challenge_time", campaign), {"period": "week", "periods": "1"}
+    )
+    assert response.status_code == status
+    rumours.refresh_from_db()
+    assert rumours.state == before and not announcements()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"period": "month", "periods": "1"}, "No challenge here counts the month."),
+        ({"period": "week", "periods": "0"}, "greater than or equal to 1"),
+        ({"period": "week", "periods": "101"}, "less than or equal to 100"),
+        ({"period": "", "periods": "1"}, "This field is required."),
+        ({"period": "w" * 41, "periods": "1"}, "at most 40 characters"),
+    ],
+)
+def test_bad_time_is_refused_with_a_message_and_changes_nothing(
+    client_for, owner, campaign, data, message
+):
+    rumours = challenge_create(campaign=campaign, preset="word-on-the-street")
+    challenge_check(challenge=rumours, margin=3)
+    rumours.refresh_from_db()
+    before = rumours.state
+    client = client_for(owner)
+    plain = client.post(url("challenge_time", campaign), data, follow=True)
+    assert message in plain.content.decode()
+    htmx = client.post(url("challenge_time", campaign), data, headers=HX)
+    assert message in htmx.content.decode()
+    rumours.refresh_from_db()
+    assert rumours.state == before and not announcements()
+
+
+def test_the_gm_offers_only_the_periods_the_challenges_count(client_for, owner, member, campaign):
+    static = challenge_create(campaign=campaign, preset="static")
+    assert "Advance time" not in table(client_for(owner), campaign)
+    challenge_create(campaign=campaign, preset="word-on-the-street")
+    page = table(client_for(owner), campaign)
+    assert "Advance time" in page
+    assert '<option value="day">day</option><option value="week">week</option>' in page
+    assert "Advance time" not in table(client_for(member), campaign)
+    assert static.pk  # a ladder without span or recovery takes no part
+
+
+def test_a_shape_of_ones_own_sets_its_span_and_recovery(client_for, owner, campaign):
+    data = {
+        "name": "Court the baron",
+        "rungs": "0 2\n1 2\n2 1 Invited to dine",
+        "span_count": "2",
+        "span_period": " week ",
+        "recovery_count": "1",
+        "recovery_period": "month",
+        "visibility": "public",
+    }
+    assert client_for(owner).post(url("challenge_create", campaign), data).status_code == 302
+    challenge = Challenge.objects.get()
+    ladder, _ = rules_challenge(challenge)
+    assert ladder.span == ladder_rules.Pace(2, "week")
+    assert ladder.recovery == ladder_rules.Pace(1, "month")
+    assert challenge.notes == "Span: 2 check(s) each week.\nRecovery: 1 box(es) lost each month."
+    challenge_check(challenge=challenge, margin=0)
+    challenge_check(challenge=challenge, margin=0)
+    with pytest.raises(RulesError):
+        challenge_check(challenge=challenge, margin=0)
+    challenge_time_passes(campaign=campaign, period="month")  # a month holds its weeks
+    challenge_check(challenge=challenge, margin=1)
+    assert marks(challenge) == [2, 1, 0]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"span_count": "1"}, "Give the span both its checks allowed and its period"),
+        ({"recovery_period": "week"}, "Give the recovery both its boxes lost and its period"),
+        ({"span_count": "0", "span_period": "day"}, "greater than or equal to 1"),
+        ({"span_count": "21", "span_period": "day"}, "less than or equal to 20"),
+        ({"recovery_count": "1", "recovery_period": "y" * 41}, "at most 40 characters"),
+    ],
+)
+def test_a_bad_span_or_recovery_is_refused_and_nothing_saved(
+    client_for, owner, campaign, data, message
+):
+    form = {"name": "Court the baron", "rungs": "0 2\n1 1", "visibility": "public", **data}
+    client = client_for(owner)
+    assert (
+        message
+        in client.post(url("challenge_create", campaign), form, follow=True).content.decode()
+    )
+    htmx = client.post(url("challenge_create", campaign), form, headers=HX)
+    assert message in htmx.content.decode() and 'id="challenges"' in htmx.content.decode()
+    assert not Challenge.objects.exists()
+
+
+def test_time_passing_on_a_gm_only_challenge_is_logged_among_the_gms(
+    client_for, owner, member, campaign
+):
+    public = challenge_create(campaign=campaign, preset="word-on-the-street", name="Docks")
+    secret = challenge_create(
+        campaign=campaign, preset="word-on-the-street", name="Xylocarp Heist", visibility="gm"
+    )
+    for challenge in (public, secret):
+        challenge_check(challenge=challenge, margin=3)
+    challenge_time_passes(campaign=campaign, period="week")
+    challenge_time_passes(campaign=campaign, period="week")
+    assert marks(secret) == [0, 0, 0, 0, 0]
+    player_page = table(client_for(member), campaign)
+    assert "Docks loses 1 box" in player_page and "Xylocarp" not in player_page
+    gm_page = table(client_for(owner), campaign)
+    assert "Xylocarp Heist loses 1 box: nobody pursued it." in gm_page
+    only_secret = CampaignFactory(owner=owner, name="Elsewhere")
+    hidden = challenge_create(campaign=only_secret, preset="static", name="Quiet", visibility="gm")
+    assert hidden.pk
+    challenge_create(
+        campaign=only_secret, preset="word-on-the-street", name="Hush", visibility="gm"
+    )
+    challenge_time_passes(campaign=only_secret, period="day")
+    assert Roll.objects.get(campaign=only_secret).visibility == Roll.Visibility.GM

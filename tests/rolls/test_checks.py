@@ -246,3 +246,110 @@ def test_the_odds_explain_a_trait_they_cannot_read(client_for, member, campaign,
     query = {"kind": "check", "trait": trait(villain, "Poisoncraft").pk}
     html = client_for(member).get(reverse("rolls:odds", args=[campaign.pk]), query)
     assert html.status_code == 200 and "no such trait" in html.content.decode()
+
+
+# --- Fudge 1995 3.4: "If a high attribute could logically help an *untrained* skill, set the
+# default at Mediocre." ------------------------------------------------------------------------
+
+
+def test_a_high_attribute_raises_an_untrained_roll_to_mediocre_in_fudge_1995(
+    client_for, member, campaign, hero
+):
+    set_rules(campaign, "fudge-1995")
+    client = client_for(member)
+    helped = roll_form(hero, None, trait="untrained", helped="on", difficulty=1)
+    response = post_roll(client, campaign, helped)
+    roll = Roll.objects.get()
+    assert roll.snapshot["level"] == 0 and roll.snapshot["level_name"] == "Mediocre (0)"
+    assert roll.snapshot["untrained_helped"] is True
+    assert "Untrained, but a high attribute helps: Mediocre (0)" in response.text
+    post_roll(client, campaign, roll_form(hero, None, trait="untrained", difficulty=1))
+    plain = Roll.objects.first()
+    assert plain.snapshot["level"] == -1 and "untrained_helped" not in plain.snapshot
+    ruleset = campaign_ruleset(campaign)
+    query = {"kind": "check", "character": hero.pk, "trait": "untrained", "difficulty": 1}
+    url = reverse("rolls:odds", args=[campaign.pk])
+    for ticked, level in (({"helped": "on"}, 0), ({}, -1)):
+        want = checks.chance(ruleset, level=level, difficulty=1)
+        assert f"exactly {want}" in client.get(url, {**query, **ticked}).text
+    page = client.get(reverse("rolls:table", args=[campaign.pk])).text
+    assert 'name="helped"' in page
+
+
+def test_only_fudge_1995_offers_or_reads_the_high_attribute(client_for, member, campaign, hero):
+    client = client_for(member)
+    post_roll(client, campaign, roll_form(hero, None, trait="untrained", helped="on"))
+    roll = Roll.objects.get()
+    assert roll.snapshot["level"] == 0  # Fudge Lite's "some can": Mediocre anyway
+    assert "untrained_helped" not in roll.snapshot
+    assert 'name="helped"' not in client.get(reverse("rolls:table", args=[campaign.pk])).text
+
+
+# --- Fudge 1995 3.3: "If a character has a secondary trait that could contribute
+# significantly to a task, the GM may allow a +1 bonus if the trait is Good or better." -------
+
+
+def test_verne_researches_at_great_helped_by_his_good_anthropology(
+    client_for, owner, member, campaign, hero
+):
+    set_rules(campaign, "fudge-1995")
+    research, anthropology = trait(hero, "Research", level=2), trait(hero, "Anthropology", 2)
+    client = client_for(member)
+    response = post_roll(client, campaign, roll_form(hero, research, helper=anthropology.pk))
+    roll = Roll.objects.get()
+    s = roll.snapshot
+    assert s["helper"] == {"trait": "Anthropology", "level_name": "Good (+2)", "bonus": 1}
+    assert s["modifiers"] == [1] and s["modifier"] == 1
+    assert s["result"] == 2 + 1 + s["roll"]  # Great, before the dice
+    line = "Helped by Anthropology (Good (+2)): +1"
+    assert line in response.text
+    for user in (owner, member):
+        assert line in client_for(user).get(reverse("rolls:table", args=[campaign.pk])).text
+    query = {"kind": "check", "trait": research.pk, "difficulty": 3, "helper": anthropology.pk}
+    odds = client.get(reverse("rolls:odds", args=[campaign.pk]), query).text
+    want = checks.chance(campaign_ruleset(campaign), level=2, difficulty=3, modifiers=(1,))
+    assert f"exactly {want}" in odds and "with Anthropology&#x27;s +1" in odds
+
+
+def test_a_second_trait_below_good_or_not_the_rollers_is_refused(
+    client_for, owner, member, campaign, hero, villain, rival
+):
+    _, marla = rival
+    research = trait(hero, "Research", level=2)
+    client = client_for(member)
+    cases = [
+        (trait(hero, "Anthropology", level=1), "helps only at Good or better, not Fair (+1)"),
+        (research, "pick a second trait, not the one rolled"),
+        (trait(marla, "Anthropology", level=3), "helps only the character who has it"),
+        (trait(villain, "Poisoncraft"), "helps only the character who has it"),
+    ]
+    for helper, message in cases:
+        data = roll_form(hero, research, helper=helper.pk)
+        assert message in post_roll(client, campaign, data).text
+        data["key"] += "-plain"
+        response = post_roll(client, campaign, data, htmx=False)
+        assert response.status_code == 302 and message in client.get(response.url).text
+    # Even the GM lends one character's trait only to that character.
+    data = roll_form(villain, trait(villain, "Poisoncraft"), helper=research.pk)
+    assert (
+        "helps only the character who has it" in post_roll(client_for(owner), campaign, data).text
+    )
+    untrained = roll_form(None, None, trait="untrained", helper=research.pk)
+    assert "helps only the character who has it" in post_roll(client, campaign, untrained).text
+    assert not Roll.objects.exists()
+
+
+def test_observers_and_outsiders_lend_no_trait(client_for, observer, outsider, campaign, hero):
+    research, anthropology = trait(hero, "Research", 2), trait(hero, "Anthropology", 2)
+    data = roll_form(hero, research, helper=anthropology.pk)
+    assert post_roll(client_for(observer), campaign, data).status_code == 403
+    assert post_roll(client_for(outsider), campaign, data).status_code == 404
+    assert not Roll.objects.exists()
+
+
+def test_peupfudge_offers_no_second_trait(client_for, member, campaign, hero):
+    set_rules(campaign, "peupfudge")
+    page = client_for(member).get(reverse("rolls:table", args=[campaign.pk])).text
+    assert 'name="helper"' not in page
+    data = roll_form(hero, trait(hero, "Climbing", 3), helper=trait(hero, "Strength", 3).pk)
+    assert "this ladder has no Good" in post_roll(client_for(member), campaign, data).text

@@ -1,10 +1,13 @@
 """Opposed rolls (PC against NPC under the NPC roll mode, PC against PC) and the rolls with no
 trait behind them: situational and NPC reaction rolls."""
 
+from fractions import Fraction
+
 import pytest
 from django.urls import reverse
 
 from campaigns.selectors import campaign_ruleset
+from fudgetable.rules import checks
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.odds import opposed_success_chance
 from fudgetable.rules.resolution import reaction, situational_result
@@ -157,3 +160,111 @@ def test_a_fudge_point_on_an_opposed_roll_follows_it_and_moves_only_the_spenders
         headers=HX,
     )
     assert refused.status_code == 403  # Marla's player does not spend Louie's points
+
+
+# --- Fudge 1995 3.5: "Some Opposed actions have a minimum level needed for success." ---------
+
+
+def test_a_mediocre_telepath_fails_a_fair_minimum_against_a_poor_will(
+    client_for, owner, member, campaign, hero, villain
+):
+    """F95 3.5: "If the telepath only gets a Mediocre result, it doesn't matter if the intended
+    victim rolls a Poor resistance: the attempt fails." Nobody rolls dice here, so each side's
+    result is its level."""
+    set_rules(campaign, "fudge-1995", opposed_dice="none", npc_roll="none")
+    telepathy, will = trait(hero, "Telepathy", level=0), trait(villain, "Will", level=-1)
+    data = contest_form(hero, telepathy, villain, will, minimum=1)
+    response = post_roll(client_for(owner), campaign, data)
+    roll = Roll.objects.get()
+    s = roll.snapshot
+    assert [side["result"] for side in s["sides"]] == [0, -1] and s["relative_degree"] == 1
+    assert s["outcome"] == "failure" and roll.succeeded is False
+    assert s["minimum"] == 1 and s["minimum_name"] == "Fair (+1)"
+    assert s["chance"] == "0"
+    words = "Needed at least Fair (+1): fell short, so it fails whatever the other side rolled"
+    assert words in response.text
+    assert words in client_for(member).get(reverse("rolls:table", args=[campaign.pk])).text
+    post_roll(client_for(owner), campaign, contest_form(hero, telepathy, villain, will))
+    assert Roll.objects.first().snapshot["outcome"] == "success"  # no minimum: +1 wins
+    trait(hero, "Telepathy", level=1)
+    post_roll(client_for(owner), campaign, contest_form(hero, telepathy, villain, will, minimum=1))
+    fair = Roll.objects.first()
+    assert fair.snapshot["outcome"] == "success"
+    assert (
+        "Needed at least Fair (+1)</p>"
+        in client_for(owner).get(reverse("rolls:table", args=[campaign.pk])).text
+    )
+
+
+def test_a_fudge_point_on_an_opposed_roll_still_needs_its_minimum(
+    client_for, owner, member, campaign, hero, villain
+):
+    """A Poor telepath beats a Terrible will by one but falls short of Fair; a Fudge point's
+    +1 makes it Mediocre, still short: the spend does not drop the minimum."""
+    set_rules(
+        campaign,
+        "fudge-1995",
+        opposed_dice="none",
+        npc_roll="none",
+        fudge_point_uses=["alter-by-one"],
+    )
+    telepathy, will = trait(hero, "Telepathy", level=-1), trait(villain, "Will", level=-2)
+    post_roll(client_for(owner), campaign, contest_form(hero, telepathy, villain, will, minimum=1))
+    first = Roll.objects.get()
+    assert first.snapshot["outcome"] == "failure"
+    url = reverse("rolls:fudge_point", args=[campaign.pk, first.pk])
+    client_for(member).post(url, {"use": "alter-by-one", "key": fresh_key()}, headers=HX)
+    spent = Roll.objects.get(follows=first)
+    assert spent.snapshot["sides"][0]["result"] == 0 and spent.snapshot["minimum"] == 1
+    assert spent.snapshot["outcome"] == "failure" and spent.succeeded is False
+
+
+def test_the_odds_of_an_opposed_roll_count_its_minimum(client_for, member, campaign, hero, rival):
+    _, marla = rival
+    mine, theirs = trait(hero, "Telepathy", level=0), trait(marla, "Will", level=-1)
+    query = {
+        "kind": "contest",
+        "trait": mine.pk,
+        "opponent": marla.pk,
+        "opponent_trait": theirs.pk,
+        "minimum": 1,
+    }
+    page = client_for(member).get(reverse("rolls:odds", args=[campaign.pk]), query).text
+    want = checks.contest_odds(
+        campaign_ruleset(campaign), active_level=0, passive_level=-1, minimum=1
+    )
+    assert want.reaches_minimum == Fraction(31, 81)
+    assert f"exactly {want.chance}" in page
+    assert "needing at least Fair (+1), reached 38.3% of the time" in page
+    data = contest_form(hero, mine, marla, theirs, minimum=1)
+    post_roll(client_for(member), campaign, data)
+    assert Roll.objects.get().snapshot["chance"] == str(want.chance)
+
+
+def test_a_minimum_off_the_ladder_is_refused(client_for, owner, campaign, hero, villain):
+    data = contest_form(hero, trait(hero), villain, trait(villain, "Poisoncraft"), minimum=99)
+    response = post_roll(client_for(owner), campaign, data)
+    assert "less than or equal to 60" in response.text
+    assert not Roll.objects.exists()
+
+
+def test_a_second_trait_helps_the_active_side_of_an_opposed_roll(
+    client_for, member, observer, outsider, campaign, hero, rival
+):
+    _, marla = rival
+    mine, theirs = trait(hero, "Seduction", level=2), trait(marla, "Will", level=1)
+    appearance = trait(hero, "Appearance", level=3)
+    data = contest_form(hero, mine, marla, theirs, helper=appearance.pk)
+    for user, status in ((observer, 403), (outsider, 404)):
+        assert post_roll(client_for(user), campaign, data).status_code == status
+    response = post_roll(client_for(member), campaign, data)
+    active, _ = Roll.objects.get().snapshot["sides"]
+    assert active["helper"] == {"trait": "Appearance", "level_name": "Great (+3)", "bonus": 1}
+    assert active["modifier"] == 1
+    assert "Helped by Appearance (Great (+3)): +1" in response.text
+    query = {**data, "key": ""}
+    page = client_for(member).get(reverse("rolls:odds", args=[campaign.pk]), query).text
+    want = checks.contest_odds(
+        campaign_ruleset(campaign), active_level=2, passive_level=1, active_modifiers=(1,)
+    )
+    assert f"exactly {want.chance}" in page and "with Appearance&#x27;s +1" in page

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from fudgetable.rules.errors import RulesError
 from rolls.countdowns import countdown_create, countdown_delete, countdown_mark
-from rolls.models import Countdown
+from rolls.models import Countdown, Roll
 from tests.factories import CampaignFactory
 from tests.table_sockets import joined, socket_for, until
 
@@ -399,3 +399,187 @@ def test_a_completed_countdown_stays_in_the_log_and_a_gm_only_one_stays_with_the
     player_log = client_for(member).get(reverse("rolls:log", args=[campaign.pk])).content.decode()
     assert "Storm breaks is complete." in gm_log and "Storm breaks is complete." in player_log
     assert "Quillfeather" in gm_log and "Quillfeather" not in player_log
+
+
+# --- stages: events at chosen boxes (Fudge Lite 3.1.0 :640, :660-664) ------------------------
+
+HOUSE = {
+    "name": "The house burns",
+    "boxes": "5",
+    "outcome": "House collapses, incapacitating anybody still inside",
+    "stages": "2: Stairwell collapses, limiting access to the second floor\n\n"
+    "4: Building creaks ominously. Players are informed it's about to collapse.",
+    "visibility": "public",
+}
+
+
+def told() -> list[str]:
+    rows = Roll.objects.filter(kind=Roll.Kind.ANNOUNCEMENT).order_by("pk")
+    return [line for roll in rows for line in roll.snapshot["lines"]]
+
+
+def test_the_collapsing_house_tells_each_event_once_as_its_box_is_reached(
+    client_for, owner, member, campaign
+):
+    # :660-664 "[_] [_] Stairwell collapses ... [_] [_] Building creaks ominously ...
+    # [_] House collapses"; :640 "Once all the boxes are checked off, the thing happens."
+    gm = client_for(owner)
+    assert gm.post(url("countdown_create", campaign), HOUSE).status_code == 302
+    house = Countdown.objects.get()
+    assert house.stages == [
+        {"at": 2, "event": "Stairwell collapses, limiting access to the second floor"},
+        {
+            "at": 4,
+            "event": "Building creaks ominously. Players are informed it's about to collapse.",
+        },
+    ]
+    mark = url("countdown_mark", campaign, house.pk)
+    gm.post(mark)
+    assert told() == []
+    gm.post(mark)
+    assert told() == ["The house burns: Stairwell collapses, limiting access to the second floor"]
+    # A GM's correction and the box marked again: the stairwell fell once.
+    gm.post(url("countdown_unmark", campaign, house.pk))
+    gm.post(mark)
+    assert len(told()) == 1
+    page = table(client_for(member), campaign)
+    assert "Box 2: Stairwell collapses, limiting access to the second floor <span" in page
+    assert '<span class="badge">happened</span>' in page
+    assert "Box 4: Building creaks" in page
+    # Three boxes at once: the creak and the collapse, in order, in the log.
+    response = gm.post(mark, {"count": "3"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    house.refresh_from_db()
+    assert house.marked == 5 and house.completed_at is not None and house.announced == 2
+    assert told()[1:] == [
+        "The house burns: Building creaks ominously. Players are informed it's about to collapse.",
+        "The house burns is complete. House collapses, incapacitating anybody still inside",
+    ]
+    assert "The house burns: Building creaks" in table(client_for(member), campaign)
+
+
+def test_an_event_written_at_the_last_box_is_the_outcome(client_for, owner, campaign):
+    data = {**HOUSE, "outcome": "", "stages": "5: House collapses\n2: Stairwell collapses"}
+    client_for(owner).post(url("countdown_create", campaign), data)
+    house = Countdown.objects.get()
+    assert house.outcome == "House collapses"
+    assert house.stages == [{"at": 2, "event": "Stairwell collapses"}]
+
+
+@pytest.mark.parametrize(
+    ("stages", "message"),
+    [
+        ("Stairwell collapses", "Write each event as its box and what happens"),
+        ("2:", "Write each event as its box and what happens"),
+        ("0: Too soon", "An event sits at a box from 1 to 4: the last box, 5, is the outcome"),
+        ("5: The end", "An event sits at a box from 1 to 4: the last box, 5, is the outcome"),
+        ("9: Past it", "An event sits at a box from 1 to 4"),
+        ("2: One\n2: Two", "One event a box"),
+        ("2: " + "x" * 301, "Each event says what happens in 1 to 300 characters."),
+        ("\n".join(f"1{n}: e" for n in range(3)), "An event sits at a box from 1 to 4"),
+    ],
+)
+def test_bad_events_are_refused_with_a_message_and_nothing_saved(
+    client_for, owner, campaign, stages, message
+):
+    client = client_for(owner)
+    data = {**HOUSE, "stages": stages}
+    plain = client.post(url("countdown_create", campaign), data, follow=True)
+    assert message in plain.content.decode()
+    htmx = client.post(url("countdown_create", campaign), data, headers={"HX-Request": "true"})
+    assert message in htmx.content.decode() and 'id="countdowns"' in htmx.content.decode()
+    assert not Countdown.objects.exists() and not Roll.objects.exists()
+
+
+def test_too_many_events_are_refused(campaign):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        make(campaign, boxes=30, stages=[(n, "e") for n in range(1, 23)])
+    assert not Countdown.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [("0", "greater than or equal to 1"), ("101", "less than or equal to 100"), ("x", "whole")],
+)
+def test_a_bad_count_of_boxes_is_refused(client_for, owner, campaign, count, message):
+    countdown = make(campaign)
+    response = client_for(owner).post(
+        url("countdown_mark", campaign, countdown.pk), {"count": count}, follow=True
+    )
+    assert message in response.content.decode()
+    countdown.refresh_from_db()
+    assert countdown.marked == 0
+
+
+@pytest.mark.parametrize(("who", "status"), [("member", 403), ("observer", 403), ("outsider", 404)])
+def test_only_a_gm_marks_several_boxes(client_for, campaign, who, status, request):
+    countdown = make(campaign)
+    response = client_for(request.getfixturevalue(who)).post(
+        url("countdown_mark", campaign, countdown.pk), {"count": "3"}
+    )
+    assert response.status_code == status
+    countdown.refresh_from_db()
+    assert countdown.marked == 0
+
+
+def test_several_checks_at_once_stop_where_a_skill_challenge_is_decided(
+    client_for, owner, campaign
+):
+    success = make(campaign, "Get the funding", 3, outcome="Funded", failure_boxes=2)
+    failure = success.failure
+    client_for(owner).post(url("countdown_mark", campaign, failure.pk), {"count": "5"})
+    success.refresh_from_db()
+    failure.refresh_from_db()
+    assert (success.marked, failure.marked) == (0, 2) and failure.completed_at is not None
+    assert told() == ["Get the funding failed."]
+
+
+def test_a_hidden_countdown_s_events_reach_only_those_who_see_its_name(
+    client_for, owner, member, campaign
+):
+    secret = make(campaign, "Cult ritual", 3, stages=[(1, "Candles lit")], visibility="gm")
+    hidden = make(campaign, "The tide", 3, stages=[(1, "Water at the door")], visibility="hidden")
+    for countdown in (secret, hidden):
+        countdown_mark(countdown=countdown)
+    player_page = table(client_for(member), campaign)
+    assert "Candles lit" not in player_page and "Cult ritual" not in player_page
+    assert "The tide: Water at the door" in player_page  # the event itself happens in the open
+    assert "Box 1: Water at the door" not in player_page  # its plan stays hidden
+    assert "Cult ritual: Candles lit" in table(client_for(owner), campaign)
+
+
+def test_a_backup_keeps_a_countdown_s_events_and_what_was_told(owner, campaign):
+    from rolls.backup import campaign_to_json
+    from rolls.restore import campaign_restore
+
+    house = make(campaign, "The house burns", 5, stages=[(2, "Stairwell"), (4, "Creaks")])
+    countdown_mark(countdown=house, count=2)
+    backup = campaign_to_json(campaign)
+    restored = campaign_restore(owner=owner, data=backup).campaign
+    again = Countdown.objects.get(campaign=restored)
+    assert again.stages == [{"at": 2, "event": "Stairwell"}, {"at": 4, "event": "Creaks"}]
+    assert (again.marked, again.announced) == (2, 1)
+    bad = {**backup, "countdowns": [{**backup["countdowns"][0], "stages": [{"at": 5}]}]}
+    with pytest.raises(Exception) as info:
+        campaign_restore(owner=owner, data=bad)
+    problems = " ".join(info.value.messages)
+    assert "countdowns[0].stages[0].at: must be between 1 and 4" in problems
+    assert "countdowns[0].stages[0].event: is missing" in problems
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_event_reached_is_pushed_to_every_socket(campaign, cookies, client_for, owner):
+    gm_client = await sync_to_async(client_for)(owner)
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await gm_post(gm_client, "countdown_create", campaign, data=HOUSE)
+    house = await Countdown.objects.aget()
+    await gm_post(gm_client, "countdown_mark", campaign, house.pk, data={"count": "2"})
+    for socket in (gm, player):
+        frames = await until(socket, "The house burns: Stairwell collapses")
+        assert 'id="roll-log" hx-swap-oob="afterbegin"' in frames[-1]
+        assert any(frame.count("box-marked") == 2 for frame in frames)
+    await gm.disconnect()
+    await player.disconnect()

@@ -10,7 +10,7 @@ from django.urls import reverse
 from fudgetable.asgi import application
 from rolls.models import Roll
 from tests.rolls.fight_setup import *  # noqa: F403  (the fixtures)
-from tests.rolls.fight_setup import HTMX, fight_form, role
+from tests.rolls.fight_setup import HTMX, fight_form, ranged_form, role
 from tests.table_sockets import ORIGIN, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,3 +87,23 @@ async def test_a_confirmed_wound_reaches_the_players_open_sheet(
     notice = await sheet.receive_from(timeout=5)
     assert reverse("characters:sheet", args=[ez.pk, jason.pk]) in notice
     await sheet.disconnect()
+
+
+async def test_a_shot_reaches_every_member_with_the_confirm_button_for_the_gm_only(
+    client_for, owner, ez, jason, brute, crossbow, cookies
+):
+    gm_client = await sync_to_async(client_for)(owner)
+    gm, player = await joined(ez, cookies["owner"]), await joined(ez, cookies["member"])
+    fighter = await sync_to_async(role)(brute, "Fighter")
+    data = await sync_to_async(ranged_form)(brute, fighter, crossbow, jason, range="T")
+    url = reverse("rolls:fight_ranged", args=[ez.pk])
+    assert (await sync_to_async(gm_client.post)(url, data, headers=HTMX)).status_code == 200
+    made = await Roll.objects.aget()
+    gm_frame = (await until(gm, f'id="roll-{made.pk}"'))[-1]
+    player_frame = (await until(player, f'id="roll-{made.pk}"'))[-1]
+    for frame in (gm_frame, player_frame):
+        assert "Shot: Brute at Jason Free" in frame and "<strong>Hurt</strong>" in frame
+    assert "Confirm: mark the wound" in gm_frame
+    assert "Proposed: the GM marks it" in player_frame
+    await gm.disconnect()
+    await player.disconnect()

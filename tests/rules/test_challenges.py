@@ -15,8 +15,10 @@ from fudgetable.rules.challenges import (
     Rung,
     Trigger,
     check,
+    count_check,
     is_done,
     may_check,
+    pass_time,
     recover,
     unmark,
 )
@@ -132,6 +134,70 @@ def test_span_limits_checks_per_period() -> None:
         may_check(WORD_ON_THE_STREET, -1)
 
 
+def test_word_on_the_street_takes_one_check_a_day() -> None:
+    # FATE ch. 3 :76 "Span: Check 1/day"; :59 span is "how often a check may be made".
+    state = count_check(WORD_ON_THE_STREET, WORD_ON_THE_STREET.empty())
+    assert (state.checks, state.pursued) == (1, True)
+    with pytest.raises(RulesError) as info:
+        count_check(WORD_ON_THE_STREET, state)
+    assert info.value.setting == "span"
+    assert info.value.message == (
+        "Word on the Street allows 1 check each day, and it was made this day; "
+        "the next waits until the GM advances time"
+    )
+    next_day = pass_time(WORD_ON_THE_STREET, state, "Day")
+    assert next_day.state.checks == 0 and next_day.lost == 0
+    assert next_day.state.pursued  # the week goes on: the day's check still pursued it
+    assert count_check(WORD_ON_THE_STREET, next_day.state).checks == 1
+    # A ladder without a span takes any number of checks.
+    state = STATIC_LADDER.empty()
+    for _ in range(5):
+        state = count_check(STATIC_LADDER, state)
+    assert state.checks == 5
+
+
+def test_a_week_unpursued_unchecks_a_box_and_a_pursued_week_keeps_them() -> None:
+    # FATE ch. 3 :65 "every week the player doesn't pursue this challenge, a box will become
+    # unchecked"; :78 "Recovery: 1 box per week".
+    rumours = ChallengeState((1, 1, 3, 1, 0))
+    left_alone = pass_time(WORD_ON_THE_STREET, rumours, "week")
+    assert left_alone.state.marks == (1, 1, 3, 0, 0) and left_alone.lost == 1
+    pursued = count_check(WORD_ON_THE_STREET, rumours)
+    kept = pass_time(WORD_ON_THE_STREET, pursued, "week")
+    assert kept.state.marks == rumours.marks and kept.lost == 0
+    # The week that passed starts a new one, unpursued, and a new day's count with it.
+    assert (kept.state.pursued, kept.state.checks) == (False, 0)
+    # Three weeks after one check: the first was pursued, two were not.
+    three = pass_time(WORD_ON_THE_STREET, pursued, "week", 3)
+    assert three.state.marks == (1, 1, 2, 0, 0) and three.lost == 2
+    # A day passing costs nothing; neither does a period the challenge does not count.
+    assert pass_time(WORD_ON_THE_STREET, rumours, "day").state == rumours
+    assert pass_time(WORD_ON_THE_STREET, rumours, "month").state == rumours
+    with pytest.raises(RulesError):
+        pass_time(WORD_ON_THE_STREET, rumours, "week", 0)
+
+
+def test_a_finished_challenge_loses_nothing_to_time() -> None:
+    done = ChallengeState((1, 1, 0, 0, 1))
+    assert pass_time(WORD_ON_THE_STREET, done, "week", 4).state.marks == done.marks
+    ruined = ChallengeState((1, 0, 0, 0, 0), destroyed=True)
+    assert pass_time(WORD_ON_THE_STREET, ruined, "week").lost == 0
+
+
+def test_a_challenge_names_the_periods_that_change_it() -> None:
+    assert WORD_ON_THE_STREET.periods == ("day", "week")
+    assert CHESS_MATCH.periods == ("significant moment of play",)
+    assert STATIC_LADDER.periods == ()
+    weekly = ChallengeLadder(
+        "W", STATIC_LADDER.rungs, span=Pace(2, "week"), recovery=Pace(1, "Week")
+    )
+    assert weekly.periods == ("week",)
+    # Both paces on one period: the span's count starts again as the box is lost.
+    state = count_check(weekly, count_check(weekly, ChallengeState((1, 0, 0, 0, 0))))
+    after = pass_time(weekly, state, "WEEK")
+    assert after.state == ChallengeState((1, 0, 0, 0, 0)) and after.lost == 0
+
+
 def test_recovery_unchecks_boxes_over_time_highest_first() -> None:
     state = ChallengeState((1, 1, 3, 1, 0))
     assert recover(WORD_ON_THE_STREET, state, 1).marks == (1, 1, 3, 0, 0)
@@ -172,8 +238,10 @@ def test_bad_ladders_are_refused(make: object, setting: str) -> None:
 def test_ladders_and_states_round_trip_through_json() -> None:
     for ladder in (STATIC_LADDER, WORD_ON_THE_STREET, CHESS_MATCH):
         assert ChallengeLadder.from_dict(json.loads(json.dumps(ladder.to_dict()))) == ladder
-    state = ChallengeState((1, 2, 0, 1, 0), destroyed=True)
+    state = ChallengeState((1, 2, 0, 1, 0), destroyed=True, checks=2, pursued=True)
     assert ChallengeState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    # A state stored before checks were counted reads as none counted yet.
+    assert ChallengeState.from_dict({"marks": [1], "destroyed": False}) == ChallengeState((1,))
     assert Trigger.from_dict(Trigger(3, "thugs").to_dict()) == Trigger(3, "thugs")
 
 
@@ -200,6 +268,9 @@ def test_ladders_and_states_round_trip_through_json() -> None:
         (Rung.from_dict, {"mos": 0}, "rung.boxes"),
         (ChallengeState.from_dict, {"marks": [True]}, "state.marks"),
         (ChallengeState.from_dict, {"marks": [], "destroyed": "no"}, "state.destroyed"),
+        (ChallengeState.from_dict, {"marks": [], "checks": -1}, "state.checks"),
+        (ChallengeState.from_dict, {"marks": [], "pursued": "yes"}, "state.pursued"),
+        (Pace.from_dict, {"count": 1, "period": " "}, "pace.period"),
     ],
 )
 def test_from_dict_names_the_bad_field(load: object, data: object, setting: str) -> None:

@@ -53,6 +53,44 @@ def test_stages_happen_as_their_last_box_is_marked() -> None:
     assert four.mark().complete
 
 
+def test_the_ticking_clock_written_as_events_at_boxes_is_the_seed_s_stages() -> None:
+    # Fudge Lite 3.1.0 :660-664: "[_] [_] Stairwell collapses ... [_] [_] Building creaks
+    # ominously ... [_] House collapses": events at boxes 2 and 4, the outcome at box 5.
+    clock = Countdown.at_boxes(
+        "Burning building",
+        5,
+        [
+            (2, "Stairwell collapses, limiting access to the second floor"),
+            (4, "Building creaks ominously"),
+        ],
+        "House collapses, incapacitating anybody still inside",
+        trigger="advances as a GM move",
+    )
+    assert clock == building_collapse()
+    assert clock.events_at == (
+        (2, "Stairwell collapses, limiting access to the second floor"),
+        (4, "Building creaks ominously"),
+        (5, "House collapses, incapacitating anybody still inside"),
+    )
+    # :640 "Once all the boxes are checked off, the thing happens."
+    assert Countdown.at_boxes("Oxygen", 3, [], "you pass out") == Countdown.simple(
+        "Oxygen", 3, "you pass out"
+    )
+    assert Countdown.at_boxes("C", 5, [(2, "a")], "b", marked=3).happened == ("a",)
+
+
+@pytest.mark.parametrize(
+    "events",
+    [[(0, "too soon")], [(5, "the outcome's box")], [(9, "past the end")], [(3, "b"), (2, "a")]],
+)
+def test_events_sit_at_boxes_before_the_last_in_order(events: list) -> None:
+    with pytest.raises(RulesError) as info:
+        Countdown.at_boxes("C", 5, events, "end")
+    assert info.value.setting == "countdown.stages"
+    with pytest.raises(RulesError):
+        Countdown.at_boxes("C", 5, [(2, "a"), (2, "again")], "end")
+
+
 def test_a_front_is_one_box_per_stage() -> None:
     front = Countdown(
         "Kobold menace",

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fudgetable.rules import fight, odds
+from fudgetable.rules import blows, fight, odds
+from fudgetable.rules.blows import Aim
 from fudgetable.rules.character import Gift, Modifier, Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import (
@@ -158,7 +159,16 @@ def test_a_fighter_refuses_an_unknown_tactic_and_a_level_that_is_not_a_number():
         Fighter("Great", 5, 4)  # type: ignore[arg-type]
     assert error.value.setting == "level"
     assert jason(tactic="all-out-attack").tactic is AOA  # type: ignore[arg-type]
-    assert jason().to_dict() == {"level": 3, "inj": 5, "cpd": 4, "tactic": "none", "position": 0}
+    assert jason().to_dict() == {
+        "level": 3,
+        "inj": 5,
+        "cpd": 4,
+        "tactic": "none",
+        "position": 0,
+        "pull": None,
+        "aim": None,
+        "outmanoeuvred": False,
+    }
 
 
 # --- tactics ----------------------------------------------------------------------------
@@ -214,6 +224,80 @@ def test_an_all_out_defender_who_loses_is_still_wounded():
 def test_an_all_out_attack_tied_by_an_all_out_defender_hurts_nobody():
     result = melee(jason(tactic=AOA), brute(tactic=AOD), (0, 0))  # 4 against 4
     assert (result.result, result.wounds) == (DEFENDER, ())
+
+
+# --- melee optional rules (EZ "Melee Optional Rules", "Optional Rule: Tactics") -----------
+
+
+def test_first_blood_pulled_punches_count_any_wound_above_a_scratch_as_a_scratch():
+    """ezfudge-essentials.txt:470 "Pulling Your Punch": a duel "to first blood" - both pull
+    their punches, and "any wound higher than a Scratch would be counted as a Scratch"."""
+    duel = {"pull": SCRATCH}
+    hard = melee(jason(**duel), brute(**duel), (1, 0))  # 4 damage: Hurt, pulled to Scratch
+    (blow,) = hard.wounds
+    assert (blow.damage, blow.level_name, blow.pulled) == (4, "Scratch", True)
+    back = melee(jason(**duel), brute(**duel), (-3, 0))  # the brute wins by 2: 2, a Scratch
+    assert (back.wounds[0].level_name, back.wounds[0].pulled) == ("Scratch", False)
+    full = melee(jason(), brute(), (1, 0))
+    assert (full.wounds[0].level_name, full.wounds[0].pulled) == ("Hurt", False)
+
+
+def test_a_pulled_punch_caps_after_the_damage_options_and_never_adds_a_wound():
+    """ezfudge-essentials.txt:470 "setting a highest possible wound effect"; 522-525."""
+    capped = melee(
+        jason(pull=HURT), brute(), (4, 0), options=[2, 4], to_defender=WoundDice(1, 1)
+    )  # 5 + 5 - 3 + 1 = 8, Out of It, shifted to Near Death: counted as Hurt
+    assert (capped.wounds[0].damage, capped.wounds[0].level_name) == (8, "Hurt")
+    armoured = Fighter(GOOD, 4, 9)
+    (none,) = melee(jason(pull=HURT), armoured, (0, 0)).wounds
+    assert (none.level, none.pulled) == (None, False)
+
+
+def test_a_pull_is_a_level_of_the_track():
+    """ezfudge-essentials.txt:470: the cap is a wound effect, a level of the track."""
+    with pytest.raises(RulesError) as error:
+        jason(pull=-1)
+    assert error.value.setting == "pull"
+    with pytest.raises(RulesError) as error:
+        melee(jason(pull=len(TRACK.levels)), brute(), (0, 0))
+    assert error.value.setting == "pull"
+
+
+def test_an_aimed_strike_takes_the_gms_modifier_and_lands_with_the_margin_it_needs():
+    """ezfudge-essentials.txt:474 "require a really good action outcome, but there are mods";
+    :476 "if the outcome is good enough to wound, but not good enough [for] the hit location
+    requirement, the foe decides where the hit lands"."""
+    at_the_hand = Aim(modifier=-1, needs=2)
+    landed = melee(jason(aim=at_the_hand), brute(), (1, 0))  # 3 - 1 + 1 = 3 against 2
+    assert landed.outcome.active.modifiers == (-1,)
+    assert (landed.wounds[0].margin, landed.wounds[0].aimed) == (1, blows.FOE_DECIDES)
+    sure = melee(jason(aim=at_the_hand), brute(), (2, 0))  # margin 2
+    assert sure.wounds[0].aimed == blows.AIM_LANDED
+    armoured = Fighter(GOOD, 4, 12)
+    (glance,) = melee(jason(aim=Aim(needs=0)), armoured, (2, 0)).wounds
+    assert (glance.level, glance.aimed) == (None, "")  # not good enough to wound: nowhere
+    with pytest.raises(RulesError):
+        Aim(modifier=1)
+    with pytest.raises(RulesError):
+        Aim(needs=-1)
+
+
+def test_a_successful_all_out_defense_may_test_to_outmanoeuvre_the_foe():
+    """ezfudge-essentials.txt:490 "A successful All-Out Defense followed by a Fair (+1) or
+    better test ... In the following round, the opponent would have a -1 mod"."""
+    held = melee(jason(tactic=AOD), brute(), (0, 0))  # 5 against 2: Jason wins, injures nobody
+    assert fight.defended(held) == (ATTACKER,)
+    drawn = melee(jason(), brute(tactic=AOD), (1, 0))  # 4 against 4
+    assert fight.defended(drawn) == (DEFENDER,)
+    beaten = melee(jason(tactic=AOD), brute(), (-4, 0))  # 1 against 2: Jason is scratched
+    assert fight.defended(beaten) == ()
+    scratched = melee(jason(tactic=AOD), brute(), (-3, 0), options=[3])  # option 3's Scratch
+    assert fight.defended(scratched) == ()
+    assert fight.defended(melee(jason(), brute(), (0, 0))) == ()  # nobody went all out
+    assert fight.MANOEUVRE_DIFFICULTY == 1
+    next_round = melee(jason(), brute(outmanoeuvred=True), (0, 0))  # 3 against 2 - 1
+    assert next_round.outcome.passive.modifiers == (-1,)
+    assert next_round.outcome.relative_degree == 2
 
 
 # --- damage options ---------------------------------------------------------------------

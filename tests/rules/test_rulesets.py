@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.building import DISTRIBUTIONS, Distribution
+from fudgetable.rules.criticals import FUDGE_1995_CRITICALS, CriticalRow, CriticalTable
 from fudgetable.rules.dice import METHOD_KEYS
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import FATE, FUDGE_LITE, LADDERS, Ladder, get_ladder
@@ -479,6 +480,12 @@ GOOD: dict[str, tuple[str, Any, Any, Any]] = {
     "modifier_policy": (LITE, "capped", ModifierPolicy.CAPPED, "capped"),
     "opposed_tie": (LITE, "status-quo", Outcome.STATUS_QUO, "status-quo"),
     "criticals": (F95, "both", Criticals.BOTH, "both"),
+    "critical_table": (
+        LITE,
+        "2: Blinded\n\n12 - Disarmed",
+        CriticalTable((CriticalRow(2, "Blinded"), CriticalRow(12, "Disarmed"))),
+        [[2, "Blinded"], [12, "Disarmed"]],
+    ),
     "npc_roll": (EZ, "1dF", "1dF", "1dF"),
     "xp_per_session": (LITE, 3, 3, 3),
     "xp_on_a_miss": (LITE, True, True, True),
@@ -498,6 +505,8 @@ GOOD: dict[str, tuple[str, Any, Any, Any]] = {
         ["reroll", "coincidence"],
     ),
     "damage_options": (EZ, [4, 1, 1], (1, 4), [1, 4]),
+    # EZFudge "Medical Care": the Era / Frequency table's rows.
+    "medical_era": (EZ, "Modern", "Modern", "Modern"),
 }
 
 # setting: [(preset, bad value, the setting the error names)]
@@ -589,6 +598,12 @@ BAD: dict[str, list[tuple[str, Any, str]]] = {
     "modifier_policy": [(LITE, "largest-two", "modifier_policy"), (LITE, None, "modifier_policy")],
     "opposed_tie": [(LITE, "win", "opposed_tie"), (LITE, 0, "opposed_tie")],
     "criticals": [(LITE, "on", "criticals"), (LITE, True, "criticals")],
+    "critical_table": [
+        (LITE, "Blinded", "critical_table"),
+        (LITE, [[13, "Blinded"]], "critical_table"),
+        (LITE, {"2": "Blinded"}, "critical_table"),
+        (F95, 7, "critical_table"),
+    ],
     "npc_roll": [(LITE, "5dF", "npc_roll"), (LITE, "d%", "npc_roll"), (LITE, ["1dF"], "npc_roll")],
     "xp_per_session": [
         (LITE, -1, "xp_per_session"),
@@ -630,6 +645,12 @@ BAD: dict[str, list[tuple[str, Any, str]]] = {
         (EZ, [True], "damage_options"),
         (EZ, ["2"], "damage_options"),
     ],
+    "medical_era": [
+        (EZ, "Stone Age", "medical_era"),
+        (EZ, "modern", "medical_era"),
+        (EZ, 3, "medical_era"),
+        (EZ, None, "medical_era"),
+    ],
 }
 
 
@@ -641,7 +662,7 @@ def test_settings_are_listed_in_the_order_they_are_applied() -> None:
     order = list(SETTINGS)
     assert order.index("ladder") < order.index("default_difficulty")
     assert order.index("injury_track") < order.index("last_box")
-    assert len(order) == len(set(order)) == 22
+    assert len(order) == len(set(order)) == 24
 
 
 @pytest.mark.parametrize("setting", list(GOOD))
@@ -999,6 +1020,9 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "modifier_policy": st.sampled_from([policy.value for policy in ModifierPolicy]),
     "opposed_tie": st.sampled_from([tie.value for tie in Outcome]),
     "criticals": st.sampled_from([c.value for c in Criticals]),
+    "critical_table": st.sampled_from(
+        [None, "", "7: Drop Weapon.", FUDGE_1995_CRITICALS.to_dict(), [[12, "Disarmed"]]]
+    ),
     "npc_roll": st.sampled_from(NPC_ROLL_MODES),
     "xp_per_session": st.integers(0, 10),
     "xp_on_a_miss": st.booleans(),
@@ -1010,6 +1034,7 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "fudge_points_per_xp": st.integers(1, 10),
     "fudge_point_uses": st.lists(st.sampled_from(list(FUDGE_POINT_USES)), max_size=10),
     "damage_options": st.lists(st.sampled_from([1, 2, 3, 4]), max_size=6),
+    "medical_era": st.sampled_from(["Fantasy/Medieval", "Industrial Era", "Modern"]),
 }
 
 
@@ -1060,3 +1085,10 @@ def test_any_json_for_a_setting_resolves_or_is_refused_naming_that_setting(
     else:
         assert json.loads(json.dumps(ruleset.overrides)) == ruleset.overrides
         assert resolve(key, ruleset.overrides) == ruleset
+
+
+def test_medical_care_s_era_defaults_to_the_seed_s_first_row() -> None:
+    """EZFudge "Medical Care": Fantasy/Medieval 1 / week, the table's first row."""
+    assert PRESETS[EZ].medical_era == "Fantasy/Medieval"
+    assert PRESETS[EZ].to_dict()["medical_era"] == "Fantasy/Medieval"
+    assert resolve(EZ, {"medical_era": "Industrial Era"}).medical_era == "Industrial Era"

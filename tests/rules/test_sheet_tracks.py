@@ -18,6 +18,8 @@ from fudgetable.rules.sheet_tracks import (
     set_box,
     sheet_tracks,
     state_of,
+    stun,
+    take_condition,
     view,
 )
 from fudgetable.rules.tracks import (
@@ -238,6 +240,147 @@ def test_a_box_off_the_wound_track_is_refused(box) -> None:
     assert (error.value.setting, error.value.message) == ("box", "Wounds has boxes 0 to 7")
 
 
+# --- stun results (EZFudge "Stun Results", "Attacking to Stun") ------------------------------
+
+
+def test_a_tap_with_stun_ticked_lightly_circles_the_box() -> None:
+    """ezfudge-essentials.txt:377 "otherwise lightly circle the result"."""
+    state = set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, HURT, marked=True, stun=True)
+    assert state == wounds((C, C, C), (T, C), (C,), (C,), (C,))
+    # A plain tap on the same level still marks a wound beside the circle.
+    assert set_box(EZ_WOUND_TRACK, state, HURT + 1, marked=True).levels[1] == (T, W)
+
+
+def test_a_stun_that_would_be_a_scratch_has_no_effect_so_the_tap_is_refused() -> None:
+    """ezfudge-essentials.txt:377 "An injury that would have generated a Scratch result has
+    no effect"."""
+    with pytest.raises(RulesError) as error:
+        set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, 1, marked=True, stun=True)
+    assert (error.value.setting, error.value.message) == (
+        "stun",
+        "a stun that would be a Scratch has no effect",
+    )
+
+
+def test_a_full_level_promotes_a_stun_like_a_wound() -> None:
+    state = wounds((C, C, C), (C, C), (W,), (C,), (C,))
+    # Very Hurt is full: tapping it asks for nothing new (the box already shows a mark).
+    assert set_box(EZ_WOUND_TRACK, state, VERY_HURT, marked=True, stun=True) is state
+    assert stun(EZ_WOUND_TRACK, state, 2, name="Very Hurt", npc_boxes=3) == (
+        wounds((C, C, C), (C, C), (W,), (T,), (C,)),
+        "Out of It",
+        1,
+        False,
+    )
+
+
+def test_stuns_heal_like_scratches_after_the_fight() -> None:
+    """ezfudge-essentials.txt:400 "All Stun results heal like Scratches"."""
+    state = set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, OUT_OF_IT, marked=True, stun=True)
+    assert view(WOUNDS, EZ_WOUND_TRACK, state).consequence == "Takes no actions"
+    assert heal(EZ_WOUND_TRACK, state, "after-fight") == EMPTY_WOUNDS
+
+
+def test_a_condition_track_has_no_stun_to_circle() -> None:
+    with pytest.raises(RulesError, match="no stun results"):
+        set_box(LITE_INJURY_TRACK, LITE_INJURY_TRACK.empty(), 0, marked=True, stun=True)
+
+
+def test_a_fights_stun_on_an_npc_marks_its_boxes_named_as_a_stun() -> None:
+    """An NPC keeps one condition track, which has no circles: the boxes say it was a stun."""
+    track = sheet_tracks(EZ, npc_boxes=3)[CONDITION]
+    assert stun(track, track.empty(), 1, name="Hurt", npc_boxes=2) == (
+        injury("Hurt (stun)", "Hurt (stun)", None),
+        "Hurt (stun)",
+        2,
+        False,
+    )
+    # A Scratch-level stun does nothing, here too.
+    assert stun(track, track.empty(), 0, name="Scratch", npc_boxes=1) == (
+        track.empty(),
+        "",
+        0,
+        False,
+    )
+    full = injury("", "", "")
+    assert stun(track, full, 1, name="Hurt", npc_boxes=2) == (full, "", 0, True)
+
+
+# --- taking a named condition (Fudge Lite "Blank Conditions", "Marking Off Multiple Boxes") --
+
+BLANK = replace(LITE_PENALTY_TRACK, blank=True)
+
+
+def test_a_blank_track_takes_the_seed_s_named_conditions() -> None:
+    """fudge-lite-3.1.0.txt:817 "a PC might take the two minor conditions "twisted ankle" and
+    "hurt feelings", and the serious condition "cracked ribs"." """
+    blank = replace(LITE_INJURY_TRACK, blank=True)
+    state = blank.empty()
+    for name in ("twisted ankle", "hurt feelings", "cracked ribs"):
+        state = take_condition(blank, state, name=name, effect=0)
+    assert state == injury("twisted ankle", "hurt feelings", "cracked ribs", None)
+    drawn = view(INJURY, blank, state)
+    assert [taken for _, _, _, taken in drawn.drawn_rows] == [
+        "twisted ankle, hurt feelings",
+        "cracked ribs",
+    ]
+    assert drawn.drawn_rows[1][2] == ((2, "marked", "cracked ribs"), (3, "clear", ""))
+    assert drawn.blank and drawn.marking == "in order" and not drawn.stuns
+
+
+def test_a_blank_condition_needs_its_name() -> None:
+    with pytest.raises(RulesError, match="name the condition"):
+        take_condition(BLANK, BLANK.empty(), name="   ", effect=0)
+
+
+@pytest.mark.parametrize(("effect", "boxes"), [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)], ids=str)
+def test_an_effect_marks_a_box_per_rung_from_mediocre(effect, boxes) -> None:
+    """fudge-lite-3.1.0.txt:821-831: Mediocre effect 1 box ... Superb effect 5 boxes."""
+    state = take_condition(BLANK, BLANK.empty(), name="shot", effect=effect)
+    assert state.boxes == ("shot",) * boxes + (None,) * (6 - boxes)
+
+
+def test_the_seed_s_punch_and_stab() -> None:
+    """fudge-lite-3.1.0.txt:833 "getting punched might mark off one injury box while getting
+    shot or stabbed might mark off four"."""
+    state = take_condition(BLANK, BLANK.empty(), name="punched", effect=0)
+    state = take_condition(BLANK, state, name="stabbed", effect=3)
+    assert state.boxes == ("punched", "stabbed", "stabbed", "stabbed", "stabbed", None)
+    assert view(INJURY, BLANK, state).penalty == -2  # Very Hurt's, the worst marked
+
+
+def test_an_effect_past_the_last_box_fills_the_track_and_a_full_one_is_refused() -> None:
+    state = take_condition(LITE_INJURY_TRACK, LITE_INJURY_TRACK.empty(), name="", effect=4)
+    assert state == injury("", "", "", "")
+    with pytest.raises(RulesError, match="already marked"):
+        take_condition(LITE_INJURY_TRACK, state, name="", effect=0)
+
+
+def test_a_condition_below_mediocre_marks_nothing() -> None:
+    with pytest.raises(RulesError, match="below Mediocre"):
+        take_condition(BLANK, BLANK.empty(), name="graze", effect=-1)
+
+
+def test_where_boxes_are_chosen_the_condition_goes_in_the_box_named() -> None:
+    track = replace(LITE_INJURY_TRACK, blank=True, marking=Marking.NONLINEAR)
+    state = take_condition(track, track.empty(), name="afraid", effect=0, box=3)
+    assert state == injury(None, None, None, "afraid")
+    assert view(INJURY, track, state).free == (
+        (0, "Minor injury, box 1"),
+        (1, "Minor injury, box 2"),
+        (2, "Serious injury, box 1"),
+    )
+    with pytest.raises(RulesError, match="choose which condition"):
+        take_condition(track, state, name="angry", effect=0)
+    with pytest.raises(RulesError, match="one condition"):
+        take_condition(track, state, name="angry", effect=2, box=0)
+
+
+def test_a_wound_track_takes_no_named_condition() -> None:
+    with pytest.raises(RulesError, match="takes wounds"):
+        take_condition(EZ_WOUND_TRACK, EMPTY_WOUNDS, name="bruise", effect=0)
+
+
 # --- healing --------------------------------------------------------------------------------
 
 
@@ -277,11 +420,8 @@ def test_a_track_refuses_another_tracks_healing(track, state, action) -> None:
 
 
 def test_a_wound_track_offers_the_ezfudge_healing() -> None:
-    assert [action for action, _ in HEALING[WoundTrack]] == [
-        "after-fight",
-        "rest-week",
-        "medical-care",
-    ]
+    # Medical care is a healer's roll at the table (rolls/healing.py), not a button here.
+    assert [action for action, _ in HEALING[WoundTrack]] == ["after-fight", "rest-week"]
 
 
 def test_after_the_fight_scratches_and_stuns_are_erased() -> None:
@@ -295,27 +435,10 @@ def test_a_week_of_rest_improves_every_wound_one_level() -> None:
     assert heal(EZ_WOUND_TRACK, state, "rest-week") == wounds((C, C, C), (W, C), (C,), (C,), (C,))
 
 
-def test_medical_care_improves_the_worst_wound() -> None:
+def test_medical_care_is_no_longer_a_tap_that_always_passes() -> None:
     state = wounds((C, C, C), (W, C), (C,), (W,), (C,))
-    assert heal(EZ_WOUND_TRACK, state, "medical-care") == wounds(
-        (C, C, C), (W, C), (W,), (C,), (C,)
-    )
-
-
-def test_medical_care_treats_the_worst_wound_under_a_stun() -> None:
-    state = wounds((C, C, C), (W, C), (T,), (C,), (C,))
-    assert heal(EZ_WOUND_TRACK, state, "medical-care") == wounds(
-        (C, C, C), (C, C), (T,), (C,), (C,)
-    )
-
-
-@pytest.mark.parametrize(
-    "state", [EMPTY_WOUNDS, wounds((S, S, S), (C, C), (C,), (C,), (C,))], ids=["none", "scratches"]
-)
-def test_medical_care_with_nothing_above_a_scratch_is_refused(state) -> None:
-    with pytest.raises(RulesError) as error:
+    with pytest.raises(RulesError, match="no healing action 'medical-care'"):
         heal(EZ_WOUND_TRACK, state, "medical-care")
-    assert error.value.message == "there is no wound above a Scratch to treat"
 
 
 # --- what the sheet draws -------------------------------------------------------------------
@@ -333,6 +456,8 @@ def test_an_injury_track_is_drawn_as_rows_of_numbered_boxes() -> None:
         penalty=0,
         consequence="",
         healing=HEALING[ConditionTrack],
+        names=("", "", "", ""),
+        marking="in order",
     )
     assert (drawn.marked, drawn.size) == (1, 4)  # what the sheet's bar and the party strip say
 

@@ -422,6 +422,43 @@ def test_medical_care_frequency_depends_on_the_era() -> None:
         wounds.may_treat("Modern", -1)
 
 
+@pytest.mark.parametrize(
+    ("era", "per_wound"), [("Fantasy/Medieval", 1), ("Industrial Era", 2), ("Modern", 3)]
+)
+def test_each_wound_takes_the_era_s_rolls_a_week(era, per_wound) -> None:
+    """ezfudge-essentials.txt:387-392: the healer "cannot make rolls on those wounds again
+    until that time period is up (but he can treat any newly acquired wounds)"; Era /
+    Frequency: Fantasy/Medieval 1 / week, Industrial Era 2 / week, Modern 3 / week."""
+    assert wounds.tries_left(era, 1, 0) == per_wound
+    assert wounds.tries_left(era, 1, per_wound) == 0
+    # A newly acquired wound at the same level brings its own rolls.
+    assert wounds.tries_left(era, 2, per_wound) == per_wound
+    assert wounds.tries_left(era, 0, 0) == 0
+    assert wounds.tries_left(era, 1, per_wound + 2) == 0  # never below none
+
+
+def test_tries_left_refuses_an_unknown_era_or_a_negative_count() -> None:
+    with pytest.raises(RulesError):
+        wounds.tries_left("Stone Age", 1, 0)
+    with pytest.raises(RulesError):
+        wounds.tries_left("Modern", 1, -1)
+
+
+def test_fair_is_read_on_the_campaign_s_ladder() -> None:
+    """ezfudge-essentials.txt:387 "A Fair (+1) or better result": on a ladder where Fair is
+    +2, a +1 does not heal."""
+    state = wounds.take_wound(EZ_WOUND_TRACK, EZ_WOUND_TRACK.empty(), HURT).state
+    assert wounds.treat(EZ_WOUND_TRACK, state, HURT, result=1, fair=2) == state
+    assert wounds.treat(EZ_WOUND_TRACK, state, HURT, result=2, fair=2) == EZ_WOUND_TRACK.empty()
+
+
+def test_a_treated_wound_moves_down_a_level_and_a_hurt_heals() -> None:
+    """ezfudge-essentials.txt:383 "Hurts do not become Scratches when they improve"."""
+    assert wounds.treated_to(VERY_HURT, improved=True) == HURT
+    assert wounds.treated_to(HURT, improved=True) is None
+    assert wounds.treated_to(OUT_OF_IT, improved=False) == OUT_OF_IT
+
+
 def test_heal_box_clears_one_mark() -> None:
     state = wounds.take_wound(EZ_WOUND_TRACK, EZ_WOUND_TRACK.empty(), HURT).state
     assert wounds.heal_box(EZ_WOUND_TRACK, state, HURT) == EZ_WOUND_TRACK.empty()

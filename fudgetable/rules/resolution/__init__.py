@@ -24,6 +24,7 @@ from fudgetable.rules.resolution.action import (
     resolve_opposed,
     resolve_static,
 )
+from fudgetable.rules.resolution.many import ManyOutcome, resolve_many
 from fudgetable.rules.resolution.readings import (
     DYNAMIC_STEPS,
     FATE_DEGREES,
@@ -35,6 +36,7 @@ from fudgetable.rules.resolution.readings import (
     ReactionOutcome,
     fate_degree,
     reaction,
+    secondary_trait_bonus,
     situational_result,
     untrained_ezfudge,
     untrained_fudge_1995,
@@ -55,6 +57,7 @@ __all__ = [
     "Criticals",
     "FateDegree",
     "FateReading",
+    "ManyOutcome",
     "ModifierPolicy",
     "OpposedOutcome",
     "Outcome",
@@ -66,8 +69,10 @@ __all__ = [
     "fate_degree",
     "npc_roll_method",
     "reaction",
+    "resolve_many",
     "resolve_opposed",
     "resolve_static",
+    "secondary_trait_bonus",
     "situational_result",
     "untrained_ezfudge",
     "untrained_fudge_1995",

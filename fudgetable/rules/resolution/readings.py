@@ -1,10 +1,12 @@
-"""Reading rolls and margins: situational and reaction rolls, untrained defaults, Fate degrees.
+"""Reading rolls and margins: situational and reaction rolls, untrained defaults, a secondary
+trait's bonus, Fate degrees.
 
-Seeds: Fudge 1995 3.1 (situational roll: 0 is Fair), 3.4 (untrained: Poor, Mediocre if a high
-attribute helps), 3.7 (reaction bands); Fudge Lite "Trait Checks (GM Rules)" (untrained: Fair for
-what anybody can do, down to Poor for specialised training); EZFudge "Roles" and "Attributes"
-(no role: Poor, or an attribute at -2 capped at Fair); Fate (Fudge edition) 3.1.1 and 3.2.1
-(degrees of success). Values are on the standard ladder (Mediocre 0, Fair +1).
+Seeds: Fudge 1995 3.1 (situational roll: 0 is Fair), 3.3 (a Good secondary trait: +1), 3.4
+(untrained: Poor, Mediocre if a high attribute helps), 3.7 (reaction bands); Fudge Lite "Trait
+Checks (GM Rules)" (untrained: Fair for what anybody can do, down to Poor for specialised
+training); EZFudge "Roles" and "Attributes" (no role: Poor, or an attribute at -2 capped at
+Fair); Fate (Fudge edition) 3.1.1 and 3.2.1 (degrees of success). Values are on the standard
+ladder (Mediocre 0, Fair +1).
 """
 
 from collections.abc import Sequence
@@ -87,6 +89,13 @@ def untrained_fudge_lite(commonness: Commonness | str) -> int:
 def untrained_fudge_1995(*, high_attribute_helps: bool = False) -> int:
     """Default for an unlisted skill: Poor, or Mediocre if a high attribute logically helps."""
     return MEDIOCRE if high_attribute_helps else POOR
+
+
+def secondary_trait_bonus(level: int, *, good: int = GOOD) -> int:
+    """Fudge 1995 3.3: "If a character has a secondary trait that could contribute
+    significantly to a task, the GM may allow a +1 bonus if the trait is Good or better."
+    ``good`` is where Good sits on the campaign's ladder (+3 on Fate's)."""
+    return 1 if require_int(level, "level") >= require_int(good, "good") else 0
 
 
 def untrained_ezfudge(attribute: int | None = None) -> int:

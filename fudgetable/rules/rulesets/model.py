@@ -7,11 +7,12 @@ from typing import Any
 from fudgetable.rules import data
 from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.building import Distribution
+from fudgetable.rules.criticals import CriticalTable
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
 from fudgetable.rules.resolution import ActionRules, Criticals, ModifierPolicy, Outcome
 from fudgetable.rules.tracks import INCAPACITATED, ConditionTrack
-from fudgetable.rules.wounds import WoundTrack
+from fudgetable.rules.wounds import DEFAULT_ERA, WoundTrack
 
 
 class TraitScheme(StrEnum):
@@ -111,6 +112,8 @@ class Ruleset:
     modifier_policy: ModifierPolicy
     opposed_tie: Outcome
     criticals: Criticals = Criticals.OFF
+    # Fudge 1995 3.6: 2d6 rolled on it when a check or contest comes up critical; None: no table.
+    critical_table: CriticalTable | None = None
     npc_roll: str = "none"
     xp_per_session: int = 1
     xp_on_a_miss: bool = False
@@ -122,6 +125,8 @@ class Ruleset:
     fudge_points_per_xp: int = 3
     fudge_point_uses: tuple[str, ...] = ("reroll", "alter-by-one")
     damage_options: tuple[int, ...] = ()
+    # EZFudge "Medical Care": the era sets how often a wound may be treated.
+    medical_era: str = DEFAULT_ERA
     overrides: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -160,6 +165,7 @@ class Ruleset:
             "modifier_policy": self.modifier_policy.value,
             "opposed_tie": self.opposed_tie.value,
             "criticals": self.criticals.value,
+            "critical_table": self.critical_table.to_dict() if self.critical_table else None,
             "npc_roll": self.npc_roll,
             "xp_per_session": self.xp_per_session,
             "xp_on_a_miss": self.xp_on_a_miss,
@@ -169,4 +175,5 @@ class Ruleset:
             "fudge_points_per_xp": self.fudge_points_per_xp,
             "fudge_point_uses": list(self.fudge_point_uses),
             "damage_options": list(self.damage_options),
+            "medical_era": self.medical_era,
         }

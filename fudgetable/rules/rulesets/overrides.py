@@ -11,6 +11,7 @@ from typing import Any
 
 from fudgetable.rules import data
 from fudgetable.rules.advancement import KeyAward
+from fudgetable.rules.criticals import read_table
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder, get_ladder
@@ -26,7 +27,7 @@ from fudgetable.rules.rulesets.model import (
 )
 from fudgetable.rules.rulesets.presets import PRESETS
 from fudgetable.rules.tracks import DIES, INCAPACITATED, ConditionTrack
-from fudgetable.rules.wounds import WoundTrack
+from fudgetable.rules.wounds import MEDICAL_CARE_PER_WEEK, WoundTrack
 
 
 def get_preset(key: object) -> Ruleset:
@@ -173,6 +174,12 @@ def _uses(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     return uses, list(uses)
 
 
+def _critical_table(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
+    """The GM's text or the stored rows; null (or nothing written) is no table."""
+    table = read_table(raw)
+    return table, table.to_dict() if table else None
+
+
 def _damage_options(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
         raise RulesError("damage_options", "must be a list of option numbers")
@@ -206,6 +213,7 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "modifier_policy": ("modifier_policy", _one_of(ModifierPolicy, "modifier_policy")),
     "opposed_tie": ("opposed_tie", _one_of(Outcome, "opposed_tie")),
     "criticals": ("criticals", _one_of(Criticals, "criticals")),
+    "critical_table": ("critical_table", _critical_table),
     "npc_roll": ("npc_roll", _one_of(NPC_ROLL_MODES, "npc_roll")),
     "xp_per_session": ("xp_per_session", _count("xp_per_session", 10)),
     "xp_on_a_miss": ("xp_on_a_miss", _flag),
@@ -215,6 +223,7 @@ _SETTINGS: Mapping[str, tuple[str, Parse]] = {
     "fudge_points_per_xp": ("fudge_points_per_xp", _count("fudge_points_per_xp", 10, least=1)),
     "fudge_point_uses": ("fudge_point_uses", _uses),
     "damage_options": ("damage_options", _damage_options),
+    "medical_era": ("medical_era", _one_of(tuple(MEDICAL_CARE_PER_WEEK), "medical_era")),
 }
 SETTINGS = tuple(_SETTINGS)
 

@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 
 from fudgetable.rules.building import DISTRIBUTIONS, Distribution
+from fudgetable.rules.criticals import FUDGE_1995_CRITICALS
 from fudgetable.rules.ladder import get_ladder
 from fudgetable.rules.resolution import ModifierPolicy, Outcome
 from fudgetable.rules.rulesets.model import (
@@ -109,6 +110,7 @@ _PRESET_LIST = (
         wound_track=None,
         modifier_policy=ModifierPolicy.CAPPED,
         opposed_tie=Outcome.STATUS_QUO,
+        critical_table=FUDGE_1995_CRITICALS,  # 3.6's sample, rows 2-8; criticals stay off
         npc_roll="4dF",
         xp_per_session=0,
     ),
