@@ -254,8 +254,13 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         line += f" ({taken})"
     if s.get("reaction"):
         line += f" ({s['reaction']})"
+    if s.get("helper"):
+        line += f" (helped by {s['helper']['trait']} {s['helper']['bonus']:+d})"
     if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):
         line += f" vs {s['difficulty_name']}: {s['outcome']}, margin {s['margin']:+d}"
         if s.get("degree"):
             line += f" ({s['degree']})"
+        row = s.get("critical_row") if s.get("critical") else None
+        if row:  # as the log shows it: only where the difficulty shows (a critical says much)
+            line += f"; critical table {row['total']}: {row['text'] or 'the GM decides'}"
     return line

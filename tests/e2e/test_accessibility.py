@@ -24,6 +24,8 @@ PHONE_360 = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_
 VIEWPORTS = {"360x740": PHONE_360, "1280x800": DESKTOP}
 # A table no other browser test plays at, so its running session changes nothing of theirs.
 DUKES_SECRET = TABLES[2]
+EAST_MARCH = TABLES[1]
+OTHER_TABLES = [table.name for table in TABLES if table is not DUKES_SECRET]
 
 PAGES = f"""
 import json
@@ -41,6 +43,12 @@ c = campaign.pk
 pc = Character.objects.get(campaign=campaign, owner__username="alice", kind="pc").pk
 npc = Character.objects.filter(campaign=campaign, kind="npc").first().pk
 invite = invite_create(campaign=campaign, created_by=campaign.owner)
+# The other rulesets' tables bring their own panels: EZFudge's fight and medical care, Fate's
+# challenges, Peupfudge's contest of many, Fudge Lite's countdowns.
+others = {{t: Campaign.objects.get(name=t).pk for t in {OTHER_TABLES!r}}}
+ez = others[{EAST_MARCH.name!r}]
+jason = Character.objects.get(campaign_id=ez, owner__username="alice", kind="pc").pk
+tables = [reverse("rolls:table", args=[pk]) for pk in others.values()]
 shared = [
     reverse("dashboard"),
     reverse("account"),
@@ -60,8 +68,9 @@ print(json.dumps({{
         reverse("campaign_restore"),
         reverse("characters:roster", args=[c]),
         reverse("characters:sheet", args=[c, npc]),
+        *tables,
     ],
-    "alice": shared,
+    "alice": shared + [*tables, reverse("rolls:medical_care", args=[ez, jason])],
     "": [
         reverse("dashboard"),  # the front door
         reverse("join", args=[invite.token]),

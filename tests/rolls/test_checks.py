@@ -7,6 +7,7 @@ from django.urls import reverse
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable.rules import checks
+from rolls import fragments
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import post_roll, roll_form, set_rules, trait
@@ -303,6 +304,7 @@ def test_verne_researches_at_great_helped_by_his_good_anthropology(
     assert s["result"] == 2 + 1 + s["roll"]  # Great, before the dice
     line = "Helped by Anthropology (Good (+2)): +1"
     assert line in response.text
+    assert "(helped by Anthropology +1)" in fragments.roll_summary(roll)
     for user in (owner, member):
         assert line in client_for(user).get(reverse("rolls:table", args=[campaign.pk])).text
     query = {"kind": "check", "trait": research.pk, "difficulty": 3, "helper": anthropology.pk}

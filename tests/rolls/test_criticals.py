@@ -73,6 +73,8 @@ def test_a_natural_minus_four_rolls_the_fudge_1995_table(
         assert line in table_page(client_for(user), campaign)
     [(kind, parts)] = published
     assert kind == "roll.created" and BLINDED in parts["everyone"] and BLINDED in parts["gm"]
+    # The one-line summary a sheet's roll (and a page without JavaScript) shows says it too.
+    assert fragments.roll_summary(roll).endswith(f"; critical table 2: {BLINDED}")
 
 
 def test_a_total_with_no_row_says_the_gm_decides(client_for, member, campaign, hero, dice):
