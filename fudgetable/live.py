@@ -15,7 +15,8 @@ from typing import Any, Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 
 SWEEP_SECONDS = 1.0
 
@@ -85,9 +86,58 @@ def group_name(campaign_id: int) -> str:
 
 
 def _message(
-    event: str, everyone: str | None, gm: str | None, entry: int | None = None
+    event: str,
+    everyone: str | None,
+    gm: str | None,
+    entry: int | None = None,
+    seq: Mapping[str, int] | None = None,
 ) -> dict[str, object]:
-    return {"type": "table.event", "event": event, "everyone": everyone, "gm": gm, "entry": entry}
+    return {
+        "type": "table.event",
+        "event": event,
+        "everyone": everyone,
+        "gm": gm,
+        "entry": entry,
+        "seq": dict(seq or {}),
+    }
+
+
+def next_seq(campaign_id: int, *, players: bool) -> dict[str, int]:
+    """The table's next event numbers, each audience's, taken in the current transaction (the
+    row stays locked until it commits, so the numbers go out in the order they were taken).
+    ``players=False``: an event only GMs get, which advances only their count."""
+    # Imported here: this module is read before the app registry is ready (the layer class).
+    from fudgetable.models import TableSequence
+
+    rows = TableSequence.objects.filter(campaign_id=campaign_id)
+    step = {"gm": F("gm") + 1, **({"everyone": F("everyone") + 1} if players else {})}
+    if not rows.update(**step):
+        try:
+            with transaction.atomic():
+                TableSequence.objects.create(campaign_id=campaign_id)
+        except IntegrityError:  # another command made the row first
+            pass
+        rows.update(**step)
+    everyone, gm = rows.values_list("everyone", "gm").get()
+    return {"everyone": everyone, "gm": gm} if players else {"gm": gm}
+
+
+def current_seq(campaign_id: int, audience: Audience) -> int:
+    """The number of the last event the table sent ``audience``: a table state read after it
+    shows everything up to it."""
+    from fudgetable.models import TableSequence
+
+    rows = TableSequence.objects.filter(campaign_id=campaign_id)
+    return rows.values_list(audience, flat=True).first() or 0
+
+
+def seq_mark(seq: int, *, state: bool = False) -> str:
+    """What a screen reads an event's number from (live.js): a gap means one went missing, and
+    the screen asks its socket for the table as it stands. ``state``: the table as it stands."""
+    return (
+        f'<span id="table-seq" data-seq="{seq}"{" data-state" if state else ""} hidden'
+        ' hx-swap-oob="true"></span>'
+    )
 
 
 def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
@@ -107,11 +157,15 @@ def publish(
     everyone: str | None,
     gm: str | None = None,
     entry: int | None = None,
+    numbered: bool = True,
 ) -> None:
     """Sends ``event`` to the table once the current transaction commits. ``gm`` defaults to
     what everyone sees; ``everyone=None`` sends players nothing at all. ``entry`` is the roll
-    an event adds to the log, so a socket whose table state already shows it skips it."""
-    message = _message(event, everyone, everyone if gm is None else gm, entry)
+    an event adds to the log, so a socket whose table state already shows it skips it.
+    ``numbered=False``: a moment, not a change a screen must catch up on (the X-card), so it
+    takes no number and writes nothing."""
+    seq = next_seq(campaign_id, players=everyone is not None) if numbered else None
+    message = _message(event, everyone, everyone if gm is None else gm, entry, seq)
     _send_on_commit(campaign_id, message)
 
 

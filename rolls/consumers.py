@@ -21,6 +21,7 @@ HEARTBEAT_SECONDS = 30
 # Channel names per UPDATE, well under SQLite's limit on the parameters of one query.
 HEARTBEAT_BATCH = 500
 
+CATCH_UP_SECONDS = 1.0  # a page that keeps asking gets the table once a second at most
 logger = logging.getLogger(__name__)
 
 
@@ -34,8 +35,21 @@ def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[i
             "seen_at": timezone.now(),
         },
     )
+    return (*_state(membership), fragments.presence(membership.campaign_id))
+
+
+def _state(membership: Membership) -> tuple[str, frozenset[int]]:
+    """The table as it stands, with the number of the last event it shows: read first, so an
+    event after it is one the state may lack, never one it would miss."""
+    seq = live.current_seq(membership.campaign_id, live.audience_of(membership))
     state, entries = fragments.table_state(membership)
-    return state, entries, fragments.presence(membership.campaign_id)
+    return state + live.seq_mark(seq, state=True), entries
+
+
+@database_sync_to_async
+def _caught_up(campaign_id: int, user_id: int) -> tuple[str, frozenset[int]] | None:
+    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=user_id).first()
+    return None if membership is None else _state(membership)
 
 
 @database_sync_to_async
@@ -104,6 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # reading that state, so that nothing committed meanwhile is missed; an entry committed
     # in between is then both in the state and queued as an event, and must be shown once.
     entries_sent: frozenset[int] = frozenset()
+    caught_up_at = float("-inf")
 
     async def connect(self) -> None:
         campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
@@ -147,8 +162,33 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A typed table event (``roll.created``, ``session.started``, ``presence.changed``…)
         carrying one fragment per audience; this socket forwards only what its person may see."""
         html = event["gm"] if self.is_gm else event["everyone"]
+        # Each event carries its number in this person's audience (a player's count skips the
+        # GMs' own events): a screen that sees a number skipped knows it missed one (live.js).
+        seq = event.get("seq", {}).get("gm" if self.is_gm else "everyone")
+        mark = live.seq_mark(seq) if seq else ""
         if html and event["entry"] not in self.entries_sent:
-            await self.send(text_data=html)
+            await self.send(text_data=html + mark)
+        elif mark:
+            await self.send(text_data=mark)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The page's one message: it saw an event's number skipped (a message dropped on the
+        way) and asks for the table as it stands. At most one a second; anything else is
+        ignored."""
+        try:
+            asked = json.loads(text_data or "")
+        except ValueError:
+            return
+        if not (isinstance(asked, dict) and asked.get("catch_up") is True):
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self.caught_up_at < CATCH_UP_SECONDS:
+            return
+        self.caught_up_at = now
+        caught = await _caught_up(self.campaign_id, self.user_id)
+        if caught is not None:  # one who has left is closed by the member event
+            state, self.entries_sent = caught
+            await self.send(text_data=state)
 
     async def table_personal(self, event: dict[str, Any]) -> None:
         """Something for one person's screens only (their hand control)."""

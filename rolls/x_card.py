@@ -17,4 +17,5 @@ def banner(*, oob: bool) -> str:
 
 def x_card_tap(*, campaign: Campaign) -> None:
     """Shows the banner on every screen at the table; nothing is written anywhere."""
-    live.publish(campaign.pk, "x-card.tapped", everyone=banner(oob=True))
+    # Unnumbered: a tap writes nothing at all, and a screen that missed it has nothing to redo.
+    live.publish(campaign.pk, "x-card.tapped", everyone=banner(oob=True), numbered=False)

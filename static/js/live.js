@@ -169,3 +169,23 @@ document.addEventListener("htmx:beforeRequest", function (event) {
 document.addEventListener("htmx:afterRequest", function (event) {
   event.detail.elt.removeAttribute("aria-busy");
 });
+
+// No silent gaps: every table event carries the table's number (#table-seq). A number skipped
+// means a message was dropped on its way here (a full queue, a restarted process), so the page
+// asks its socket for the table as it stands; the state it gets carries its own number.
+var lastSeq = null;
+var SEQ = /id="table-seq" data-seq="(\d+)"( data-state)?/;
+document.addEventListener("htmx:wsBeforeMessage", function (event) {
+  if (!event.target.hasAttribute || !event.target.hasAttribute("data-table-seq")) return;
+  var found = SEQ.exec(event.detail.message);
+  if (!found) return;
+  var seq = Number(found[1]);
+  if (found[2] || lastSeq === null) {
+    lastSeq = seq;
+  } else if (seq > lastSeq + 1) {
+    lastSeq = seq;
+    event.detail.socketWrapper.send('{"catch_up": true}', event.target);
+  } else if (seq > lastSeq) {
+    lastSeq = seq;
+  }
+});
