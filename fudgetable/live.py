@@ -15,8 +15,7 @@ from typing import Any, Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
 
 SWEEP_SECONDS = 1.0
 
@@ -109,16 +108,24 @@ def next_seq(campaign_id: int, *, players: bool) -> dict[str, int]:
     # Imported here: this module is read before the app registry is ready (the layer class).
     from fudgetable.models import TableSequence
 
-    rows = TableSequence.objects.filter(campaign_id=campaign_id)
-    step = {"gm": F("gm") + 1, **({"everyone": F("everyone") + 1} if players else {})}
-    if not rows.update(**step):
+    # One statement, UPDATE ... RETURNING (PostgreSQL, SQLite 3.35+): the ORM's update() would
+    # need a second query to read the numbers back, on every event of every command.
+    table = TableSequence._meta.db_table
+    step = "gm = gm + 1" + (", everyone = everyone + 1" if players else "")
+    sql = f"UPDATE {table} SET {step} WHERE campaign_id = %s RETURNING everyone, gm"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [campaign_id])
+        row = cursor.fetchone()
+    if row is None:  # the table's first event
         try:
             with transaction.atomic():
                 TableSequence.objects.create(campaign_id=campaign_id)
         except IntegrityError:  # another command made the row first
             pass
-        rows.update(**step)
-    everyone, gm = rows.values_list("everyone", "gm").get()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [campaign_id])
+            row = cursor.fetchone()
+    everyone, gm = row
     return {"everyone": everyone, "gm": gm} if players else {"gm": gm}
 
 
