@@ -14,7 +14,7 @@ treated is now, so this week's rolls on the wounds of a level are counted from t
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 
 from campaigns.models import Membership
@@ -23,14 +23,11 @@ from characters.live_sheets import sheet_changed
 from characters.models import Character, Trait
 from characters.services import track_heal
 from characters.services.sheet_parts import track_treat
-from fudgetable import live
 from fudgetable.rules import sheet_tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments
 from rolls.models import Roll
-from rolls.selectors import running_session_id
-from rolls.services import existing_roll, refuse_observers, roll_check
+from rolls.services import existing_roll, record_entry, refuse_observers, roll_check
 
 # The snapshot keys of the log entries that start a new week of care.
 NEW_WEEK = ("rest-week", "new-week")
@@ -52,39 +49,19 @@ def _announce(
     secret: bool,
     follows: Roll | None = None,
 ) -> Roll:
-    """A line in the log about ``patient``, once per key. A GM-only line reaches no player's
-    screen, not even as "the GM rolled" (``roll_announce``'s way)."""
-    campaign = membership.campaign
-    try:
-        with transaction.atomic():
-            roll = Roll.objects.create(
-                campaign=campaign,
-                session_id=running_session_id(campaign.pk),
-                roller_id=membership.user_id,
-                character=patient,
-                follows=follows,
-                kind=Roll.Kind.ANNOUNCEMENT,
-                visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
-                label=line[:200],
-                snapshot={"lines": [line], **snapshot},
-                succeeded=None,
-                idempotency_key=key,
-            )
-    except IntegrityError:
-        existing = existing_roll(campaign, membership, key)
-        if existing is None:
-            raise
-        transaction.set_rollback(True)  # the heal this resend made goes too
-        return existing
-    entries = fragments.roll_entries(roll)
-    live.publish(
-        campaign.pk,
-        "log.announced",
-        everyone=None if secret else entries["everyone"],
-        gm=entries["gm"],
-        entry=roll.pk,
+    """A line in the log about ``patient``, once per key (a resend undoes the heal it made)."""
+    entry, _ = record_entry(
+        membership=membership,
+        kind=Roll.Kind.ANNOUNCEMENT,
+        label=line,
+        snapshot={"lines": [line], **snapshot},
+        succeeded=None,
+        key=key,
+        character=patient,
+        secret=secret,
+        follows=follows,
     )
-    return roll
+    return entry
 
 
 # --- the sheet's healing actions ------------------------------------------------------------

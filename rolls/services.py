@@ -67,7 +67,9 @@ def record_entry(
     follows: Roll | None = None,
 ) -> tuple[Roll, bool]:
     """Writes a log entry and announces it; ``(roll, False)`` when a resent form already made
-    it. Shared by every module that writes the log (a fight, a coincidence)."""
+    it. Shared by every module that writes the log (a fight, a coincidence, healing). A secret
+    announcement (a line, not a roll) reaches no player's screen at all, not even as "the GM
+    rolled", as ``roll_announce``'s GM-only lines do."""
     campaign = membership.campaign
     try:
         with transaction.atomic():
@@ -93,7 +95,14 @@ def record_entry(
         # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
         transaction.set_rollback(True)
         return existing, False
-    live.publish(campaign.pk, "roll.created", **fragments.roll_entries(roll), entry=roll.pk)
+    entries = fragments.roll_entries(roll)
+    if kind == Roll.Kind.ANNOUNCEMENT:
+        everyone = None if secret else entries["everyone"]
+        live.publish(
+            campaign.pk, "log.announced", everyone=everyone, gm=entries["gm"], entry=roll.pk
+        )
+    else:
+        live.publish(campaign.pk, "roll.created", **entries, entry=roll.pk)
     return roll, True
 
 
