@@ -16,19 +16,25 @@ RETRY_SECONDS = "2"
 BUSY_ERRORS = ("database is locked", "couldn't get a connection")
 
 
+def busy_answer(request: HttpRequest, exception: Exception) -> HttpResponse | None:
+    """The answer to a command the database was too busy for, or None for any other error:
+    nothing of it was written (its transaction rolled back, or never began), so the person
+    only needs to be told to try again, and when."""
+    if not isinstance(exception, OperationalError):
+        return None
+    if not any(sign in str(exception) for sign in BUSY_ERRORS):
+        return None
+    if getattr(request, "htmx", False):
+        # live.js shows a plain-text error answer in the page's notice.
+        response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
+    else:
+        response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
+    response["Retry-After"] = RETRY_SECONDS
+    return response
+
+
 class BusyMiddleware(MiddlewareMixin):
-    """A request the database was too busy for: nothing of it was written (its transaction
-    rolled back, or never began), so the person only needs to be told to try again."""
+    """A request the database was too busy for is answered 503 (``busy_answer``), not 500."""
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, OperationalError):
-            return None
-        if not any(sign in str(exception) for sign in BUSY_ERRORS):
-            return None
-        if getattr(request, "htmx", False):
-            # live.js shows a plain-text error answer in the page's notice.
-            response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
-        else:
-            response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
-        response["Retry-After"] = RETRY_SECONDS
-        return response
+        return busy_answer(request, exception)

@@ -37,3 +37,6 @@ urlpatterns = [
     path("join/<str:token>/", campaign_views.join, name="join"),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "fudgetable.views.forbidden"
+handler404 = "fudgetable.views.not_found"

@@ -7,12 +7,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
+from django.urls import ResolverMatch
 from django.utils import timezone
 
 from campaigns.models import Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
-from fudgetable import live
+from fudgetable import live, socket_commands
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
 from rolls.models import TableConnection
@@ -20,6 +21,9 @@ from rolls.models import TableConnection
 HEARTBEAT_SECONDS = 30
 # Channel names per UPDATE, well under SQLite's limit on the parameters of one query.
 HEARTBEAT_BATCH = 500
+
+# The apps whose POSTs a table socket runs (only for its own campaign: ``TableConsumer._takes``).
+COMMAND_APPS = ("rolls", "characters")
 
 CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
 logger = logging.getLogger(__name__)
@@ -105,7 +109,8 @@ heartbeat = Heartbeat()
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """One socket per browser at a campaign's table. It only pushes; commands go over HTTP.
+    """One socket per browser at a campaign's table: it pushes the table's events, and runs
+    the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
 
     On every (re)connect it first sends the whole current table state, so a phone that dropped
     off catches up without a reload and nothing depends on having seen every message.
@@ -172,16 +177,31 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=mark)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The page's one message: it saw an event's number skipped (a message dropped on the
-        way) and asks for the table as it stands. A second ask within the second waits out
-        the rest of it (the page counts on an answer; a page that keeps asking slows only its
-        own socket); anything else is ignored."""
+        """The page's messages: a table command (``socket_commands``), or, when it saw an
+        event's number skipped, an ask for the table as it stands. Anything else is ignored.
+        Channels hands a consumer one message at a time, so one socket's commands are run
+        in the order they were sent."""
         try:
             asked = json.loads(text_data or "")
         except ValueError:
             return
-        if not (isinstance(asked, dict) and asked.get("catch_up") is True):
-            return
+        command = socket_commands.read(asked)
+        if command is not None:
+            answer = await database_sync_to_async(socket_commands.run)(
+                command, self.scope, allowed=self._takes
+            )
+            await self.send(text_data=answer)
+        elif isinstance(asked, dict) and asked.get("catch_up") is True:
+            await self._catch_up()
+
+    def _takes(self, match: ResolverMatch) -> bool:
+        """The commands this socket runs: the table's and the sheets', of its own campaign."""
+        ours = match.kwargs.get("campaign_id") == self.campaign_id
+        return ours and match.app_name in COMMAND_APPS
+
+    async def _catch_up(self) -> None:
+        """A second ask within the second waits out the rest of it (the page counts on an
+        answer; a page that keeps asking slows only its own socket)."""
         loop = asyncio.get_running_loop()
         wait = CATCH_UP_SECONDS - (loop.time() - self.caught_up_at)
         if wait > 0:

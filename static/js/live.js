@@ -189,3 +189,108 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
     lastSeq = seq;
   }
 });
+
+// Commands over the table's socket. While the table page's socket is open, a command from the
+// page (an htmx POST) goes over it instead of a new HTTP request: the same path, body and key.
+// The server runs the same view (fudgetable/socket_commands.py), and its answer is handed to
+// htmx as if it had come over HTTP, so every form's target, swap and refusal work as before.
+// A command still unanswered when the socket drops, or after ANSWER_WAIT, is sent over HTTP
+// with the same key, which makes it happen once whichever copy arrives.
+var ANSWER_WAIT = 10000;
+var tableSocket = null;
+var commandCount = 0;
+var awaiting = {};
+
+function sendOverHttp(id) {
+  var sent = awaiting[id];
+  if (!sent) return;
+  delete awaiting[id];
+  clearTimeout(sent.timer);
+  XMLHttpRequest.prototype.send.call(sent.xhr, sent.body);
+}
+
+document.addEventListener("htmx:wsOpen", function (event) {
+  if (event.target.hasAttribute("data-table-seq")) tableSocket = event.detail.socketWrapper;
+});
+document.addEventListener("htmx:wsClose", function (event) {
+  if (!event.target.hasAttribute("data-table-seq")) return;
+  tableSocket = null;
+  Object.keys(awaiting).forEach(sendOverHttp);
+});
+
+document.addEventListener("htmx:beforeSend", function (event) {
+  var detail = event.detail;
+  if (!tableSocket || detail.requestConfig.verb !== "post") return;
+  if (!event.target.closest || !event.target.closest("[data-table-seq]")) return;
+  var xhr = detail.xhr;
+  var path = detail.pathInfo.finalRequestPath;
+  var headers = detail.requestConfig.headers;
+  xhr.send = function (body) {
+    if (typeof body !== "string" || !tableSocket) {  // a file goes over HTTP
+      XMLHttpRequest.prototype.send.call(xhr, body);
+      return;
+    }
+    var id = ++commandCount;
+    awaiting[id] = { xhr: xhr, body: body, timer: setTimeout(sendOverHttp, ANSWER_WAIT, id) };
+    tableSocket.send(JSON.stringify({ command: { id: id, path: path, body: body, headers: headers } }));
+  };
+});
+
+// An answer is a JSON frame; the table's pushes are HTML. It is given to the waiting request.
+document.addEventListener("htmx:wsBeforeMessage", function (event) {
+  var message = event.detail.message;
+  if (typeof message !== "string" || message.charAt(0) !== "{") return;
+  event.preventDefault();
+  var answer;
+  try { answer = JSON.parse(message); } catch (error) { return; }
+  var sent = awaiting[answer.answer];
+  if (!sent) return;  // answered over HTTP already
+  delete awaiting[answer.answer];
+  clearTimeout(sent.timer);
+  var xhr = sent.xhr;
+  var headers = {};
+  Object.keys(answer.headers).forEach(function (name) {
+    headers[name.toLowerCase()] = answer.headers[name];
+  });
+  var fields = { readyState: 4, status: answer.status, statusText: "", responseURL: "",
+                 responseText: answer.body, response: answer.body };
+  Object.keys(fields).forEach(function (name) {
+    Object.defineProperty(xhr, name, { value: fields[name], configurable: true });
+  });
+  xhr.getResponseHeader = function (name) {
+    var value = headers[name.toLowerCase()];
+    return value === undefined ? null : value;
+  };
+  xhr.getAllResponseHeaders = function () {
+    return Object.keys(headers).map(function (name) { return name + ": " + headers[name]; })
+      .join("\r\n");
+  };
+  xhr.onload();
+});
+
+// A server too busy for a command answers 503 with Retry-After; nothing of it was saved. The
+// page says so, waits as long as it was told and sends it again, with the same key (the form
+// keeps it until a command lands), a few times before leaving it to the person.
+var BUSY_TRIES = 3;
+document.addEventListener("htmx:beforeOnLoad", function (event) {
+  var xhr = event.detail.xhr;
+  var elt = event.detail.elt;
+  var wait = Number(xhr.getResponseHeader("Retry-After"));
+  if (xhr.status !== 503 || !wait || event.detail.requestConfig.verb !== "post") return;
+  var tries = Number(elt.dataset.busyTries || 0) + 1;
+  if (tries > BUSY_TRIES || !elt.isConnected) {
+    delete elt.dataset.busyTries;
+    return;  // htmx shows the server's words (htmx:responseError above)
+  }
+  event.preventDefault();
+  elt.dataset.busyTries = tries;
+  showNotice("The table is busy: sending that again in " + wait + " s. Nothing is lost.");
+  setTimeout(function () {
+    htmx.ajax("POST", event.detail.requestConfig.path, {
+      source: elt, target: event.detail.target,
+    });
+  }, wait * 1000);
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (event.detail.successful) delete event.detail.elt.dataset.busyTries;
+});

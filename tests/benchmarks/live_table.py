@@ -36,14 +36,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import httpx
 import psycopg
 import redis
 from psycopg import sql
+from websockets.asyncio.client import ClientConnection
 
 from tests.benchmarks import broadcast_floor, load, table_events
 from tests.benchmarks.load import Samples, Table
@@ -159,20 +160,17 @@ def _server_for(servers: list[AppServer], table: Table, index: int = 0) -> AppSe
 
 def _match_rolls(table: Table, index: int, frame: str, now: float) -> None:
     """Notes when each roll's entry first reaches socket ``index``."""
-    for pk in ENTRY.findall(frame):
+    found = ENTRY.findall(frame)
+    for pk in found:
         table.arrived.setdefault((index, int(pk)), now)
+    if found:
+        table.frame_bytes.append(len(frame.encode()))
 
 
 async def _post_roll(
     http: httpx.AsyncClient, table: Table, number: int, csrf: str, samples: Samples
 ) -> None:
-    data = {
-        "kind": "check",
-        "character": str(table.hero),
-        "trait": str(table.trait),
-        "modifiers": "",
-        "key": f"bench-{table.campaign}-{number}-{secrets.token_hex(4)}",
-    }
+    data = _roll_form(table, number)
     headers = {
         "Cookie": f"sessionid={table.sessions[-1]}; csrftoken={csrf}",
         "X-CSRFToken": csrf,
@@ -192,6 +190,45 @@ async def _post_roll(
         samples.post_errors.append(f"{response.status_code}: {response.text[:200]}")
         return
     table.posted[int(made.group(1))] = start
+
+
+def _roll_form(table: Table, number: int) -> dict[str, str]:
+    return {
+        "kind": "check",
+        "character": str(table.hero),
+        "trait": str(table.trait),
+        "modifiers": "",
+        "key": f"bench-{table.campaign}-{number}-{secrets.token_hex(4)}",
+    }
+
+
+async def _send_roll(socket: ClientConnection, table: Table, number: int) -> None:
+    """The roll as the table page sends it with its socket open (live.js): the form's POST as
+    one socket message, answered on the same socket."""
+    body = urlencode(_roll_form(table, number))
+    path = f"/campaigns/{table.campaign}/table/roll/"
+    command = {"id": number, "path": path, "body": body, "headers": {"HX-Request": "true"}}
+    table.commands[number] = time.perf_counter()
+    await socket.send(json.dumps({"command": command}))
+
+
+def _match_answers(samples: Samples) -> load.Matcher:
+    """Notes each roll's arrivals, and for a command's answer its roll and its time."""
+
+    def match(table: Table, index: int, frame: str, now: float) -> None:
+        if not frame.startswith('{"answer"'):
+            _match_rolls(table, index, frame, now)
+            return
+        answer = json.loads(frame)
+        start = table.commands.pop(answer["answer"], None)
+        made = ENTRY.search(answer["body"])
+        if start is None or answer["status"] != 200 or made is None:
+            samples.post_errors.append(f"{answer['status']}: {answer['body'][:200]}")
+            return
+        samples.post_ms.append((now - start) * 1000)
+        table.posted[int(made.group(1))] = start
+
+    return match
 
 
 async def _fudgetable(
@@ -217,22 +254,29 @@ async def _fudgetable(
             )
             for server in servers
         }
+        # The roller's socket: each table's sockets are opened in its sessions' order, its last.
+        roller = {t.campaign: sockets[(i + 1) * args.sockets - 1] for i, t in enumerate(tables)}
         if args.events:
             post, match = table_events.post, table_events.match
         else:
             post, match = _post_roll, _match_rolls
+
+        def fire(table: Table, number: int) -> Awaitable[None]:
+            if args.over == "socket":
+                return _send_roll(roller[table.campaign], table, number)
+            return post(clients[_server_for(servers, table).port], table, number, csrf, samples)
+
         loaded_from = time.time()
+        title = f"live table ({len(servers)} processes, scaled)" if args.scaled else "live table"
         await load.measure(
-            f"live table ({len(servers)} processes, scaled)" if args.scaled else "live table",
+            f"{title}, commands over {args.over}",
             args,
             pids,
             tables,
             sockets,
             samples,
-            match,
-            lambda table, number: post(
-                clients[_server_for(servers, table).port], table, number, csrf, samples
-            ),
+            _match_answers(samples) if args.over == "socket" else match,
+            fire,
             with_services=bool(args.scaled),
         )
     if args.gc_log:
@@ -272,7 +316,9 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
     try:
         assert process.stdout is not None and process.stdout.readline().strip() == b"ready"
         floor_tables = [
-            Table(t.campaign, 0, 0, t.sessions, pcs=t.pcs, countdown=t.countdown) for t in tables
+            # After rolls (--floor) there are no PCs to name: the floor's words need one.
+            Table(t.campaign, 0, 0, t.sessions, pcs=t.pcs or [[0, "Hero"]], countdown=t.countdown)
+            for t in tables
         ]
         sockets = await load.open_sockets(
             floor_tables,
@@ -302,7 +348,7 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
 
 async def _run(args: argparse.Namespace, servers: list[AppServer], tables: list[Table]) -> None:
     size = await _fudgetable(args, servers, tables)
-    if args.events:
+    if args.events or args.floor:
         for server in servers:  # the floor gets the machine to itself, as FudgeTable had
             server.stop()
         await _floor(args, tables, size)
@@ -320,6 +366,18 @@ def main() -> None:
         action="store_true",
         help="the GM moves the spotlight and marks a countdown, alternately, instead of rolls; "
         "then the same load on a plain websockets broadcast server, the floor",
+    )
+    parser.add_argument(
+        "--over",
+        choices=["http", "socket"],
+        default="http",
+        help="how the rolls are sent: an HTTP POST each, or over the roller's socket as the "
+        "table page sends them when its socket is open",
+    )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="after the rolls, the same sockets and load on a plain websockets broadcast server",
     )
     parser.add_argument("--duration", type=float, default=60, help="seconds of posting")
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
@@ -353,6 +411,8 @@ def main() -> None:
     if not 1 <= args.duration <= 600:
         parser.error("--duration is 1 to 600 seconds")
 
+    if args.events and args.over == "socket":
+        parser.error("--over socket sends rolls; the GM's events go over HTTP")
     if not 0 <= args.scaled <= 8:
         parser.error("--scaled is 1 to 8 processes (0: one on the embedded default)")
 

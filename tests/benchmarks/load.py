@@ -41,6 +41,7 @@ class Table:
     arrived: dict[tuple[int, Hashable], float] = field(default_factory=dict)
     awaiting: dict[str, list[Hashable]] = field(default_factory=dict)  # words -> events
     frame_bytes: list[int] = field(default_factory=list)  # of the frames that brought events
+    commands: dict[int, float] = field(default_factory=dict)  # --over socket: id -> sent at
 
 
 @dataclass

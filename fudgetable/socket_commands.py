@@ -1,0 +1,154 @@
+"""A command sent over a page's socket, run as the HTTP POST it stands for.
+
+The table page's forms post over HTTP; with its socket open, live.js sends the same POST (its
+path, its urlencoded body with the idempotency key, htmx's HX- headers) as one socket message
+instead, and hands the answer back to htmx as if it had come over HTTP. Here that message is
+turned into a request and given to the same view, so a command has one meaning whichever way
+it came: the same form, services, key, refusal and answer.
+
+What the socket already settled is not done again: the person was authenticated at the
+handshake (their session and user are the connection's), and the handshake's Origin check
+(``AllowedHostsOriginValidator``) stands in for the CSRF check, since a page of another
+origin cannot open this socket at all (docs/architecture.md, "Commands over the socket").
+"""
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.messages.storage import default_storage
+from django.core.handlers.exception import convert_exception_to_response
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import Resolver404, ResolverMatch, resolve
+from django_htmx.middleware import HtmxDetails
+
+from fudgetable.middleware import busy_answer
+
+logger = logging.getLogger(__name__)
+
+MAX_PATH = 500
+MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; a character's notes fit too
+NOT_HERE = "That is not a command of this table."
+
+
+@dataclass(frozen=True)
+class Command:
+    """One POST sent over the socket: ``id`` is the page's own, for matching the answer."""
+
+    id: int
+    path: str
+    body: str
+    headers: dict[str, str]
+
+
+def read(asked: object) -> Command | None:
+    """The command a socket message carries, or None if it is not one (it is then ignored,
+    as any other junk on the socket is)."""
+    if not isinstance(asked, dict):
+        return None
+    command = asked.get("command")
+    if not isinstance(command, dict):
+        return None
+    number, path, body = command.get("id"), command.get("path"), command.get("body", "")
+    headers = command.get("headers") or {}
+    if not (isinstance(number, int) and not isinstance(number, bool)):
+        return None
+    if not (isinstance(path, str) and path.startswith("/") and len(path) <= MAX_PATH):
+        return None
+    if not (isinstance(body, str) and len(body) <= MAX_BODY and isinstance(headers, dict)):
+        return None
+    # Only htmx's own headers: the rest (cookies, host, origin) are the connection's.
+    kept = {
+        str(name): str(value)
+        for name, value in headers.items()
+        if str(name).lower().startswith("hx-") and isinstance(value, str)
+    }
+    return Command(id=number, path=path, body=body, headers=kept)
+
+
+def answer(command: Command, response: HttpResponse) -> str:
+    """The socket message that carries ``response`` back to the page (live.js)."""
+    return json.dumps(
+        {
+            "answer": command.id,
+            "status": response.status_code,
+            "headers": dict(response.items()),
+            "body": response.content.decode(response.charset or "utf-8"),
+        }
+    )
+
+
+def refused(command: Command, status: int, text: str) -> str:
+    return answer(command, HttpResponse(text, status=status, content_type="text/plain"))
+
+
+def _request(command: Command, scope: dict[str, Any]) -> HttpRequest:
+    request = HttpRequest()
+    request.method = "POST"
+    request.path = request.path_info = command.path
+    connection = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
+    server = scope.get("server") or ("localhost", 80)
+    client = scope.get("client") or ("", 0)
+    request.META = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": command.path,
+        "SCRIPT_NAME": "",
+        "SERVER_NAME": str(server[0]),
+        "SERVER_PORT": str(server[1]),
+        "REMOTE_ADDR": str(client[0]),
+        "CONTENT_TYPE": "application/x-www-form-urlencoded",
+        **{
+            "HTTP_" + name.upper().replace("-", "_"): value
+            for name, value in connection.items()
+            if name in ("host", "origin", "user-agent", "x-forwarded-for", "x-forwarded-proto")
+        },
+        **{
+            "HTTP_" + name.upper().replace("-", "_"): value
+            for name, value in command.headers.items()
+        },
+    }
+    request.COOKIES = dict(scope.get("cookies") or {})
+    request.user = scope["user"]
+    request.session = scope["session"]
+    request._messages = default_storage(request)  # type: ignore[attr-defined]
+    request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    return request
+
+
+def run(
+    command: Command, scope: dict[str, Any], *, allowed: Callable[[ResolverMatch], bool]
+) -> str:
+    """Runs the command's view as its person, and returns the answer message. Synchronous:
+    the consumer calls it on a worker thread, as a view is always run. ``allowed`` says which
+    of the site's paths this socket takes commands for."""
+    try:
+        match = resolve(command.path)
+    except Resolver404:
+        return refused(command, 404, NOT_HERE)
+    if not allowed(match):
+        return refused(command, 404, NOT_HERE)
+    request = _request(command, scope)
+    request.resolver_match = match
+
+    def view(request: HttpRequest) -> HttpResponse:
+        # Parsed here, so that too many fields is a 400 as it is over HTTP.
+        request.POST = QueryDict(command.body)
+        try:
+            response = match.func(request, *match.args, **match.kwargs)
+        except Exception as error:
+            busy = busy_answer(request, error)
+            if busy is None:
+                raise
+            return busy
+        render = getattr(response, "render", None)
+        return render() if callable(render) else response  # type: ignore[no-any-return]
+
+    # Http404, PermissionDenied and errors are answered as Django answers them over HTTP.
+    response = convert_exception_to_response(view)(request)
+    # A message the answer did not show waits in the session for the next page, as over HTTP.
+    request._messages.update(response)  # type: ignore[attr-defined]
+    if request.session.modified:
+        request.session.save()
+    return answer(command, response)

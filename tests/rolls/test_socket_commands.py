@@ -1,0 +1,217 @@
+"""Commands over the table's socket: a page with its socket open sends its POSTs over it
+(live.js), and the consumer runs the same view as the person, answering that socket alone."""
+
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import OperationalError
+from django.urls import reverse
+
+from campaigns.models import Membership
+from rolls import views
+from rolls.models import Countdown, Roll
+from tests.factories import MembershipFactory
+from tests.rolls.conftest import post_roll, roll_form, trait
+from tests.table_sockets import joined, socket_for, until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ENTRY = re.compile(r'id="roll-(\d+)"')
+
+
+async def command(socket, path: str, data: dict, number: int = 1, **headers) -> None:
+    """What live.js sends for an htmx POST: its path, its urlencoded body, htmx's headers."""
+    body = urlencode(data)
+    headers = {"HX-Request": "true", **headers}
+    message = {"command": {"id": number, "path": path, "body": body, "headers": headers}}
+    await socket.send_to(text_data=json.dumps(message))
+
+
+async def answer_to(socket, number: int = 1) -> dict:
+    """The answer to command ``number``, past any table events pushed meanwhile."""
+    for _ in range(30):
+        frame = await socket.receive_from(timeout=5)
+        if frame.startswith("{"):
+            found = json.loads(frame)
+            if found["answer"] == number:
+                return found
+    raise AssertionError(f"no answer to command {number}")
+
+
+def roll_path(campaign) -> str:
+    return reverse("rolls:roll", args=[campaign.pk])
+
+
+@pytest.fixture
+def ready(campaign, hero, cookies):
+    """The campaign's roll form for the member's PC, made before the async test runs."""
+    return roll_form(hero, trait(hero, "Stealth", 1))
+
+
+async def test_a_players_roll_over_the_socket_is_answered_there_and_pushed_to_the_table(
+    campaign, cookies, ready
+):
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await command(player, roll_path(campaign), ready)
+    answer = await answer_to(player)
+    assert answer["status"] == 200
+    assert answer["headers"]["Content-Type"].startswith("text/html")
+    made = ENTRY.search(answer["body"])
+    assert made and "Louie: Stealth" in answer["body"]
+    assert 'name="key"' in answer["body"]  # the form's fresh key for its next tap
+    # The table hears of it as of a roll over HTTP: the GM's socket gets the entry.
+    assert made.group(0) in (await until(gm, made.group(0)))[-1]
+    assert await Roll.objects.acount() == 1
+    await gm.disconnect()
+    await player.disconnect()
+
+
+async def test_the_same_key_over_the_socket_and_over_http_makes_one_roll(
+    campaign, cookies, ready, member, client_for
+):
+    """A page whose answer did not come sends the command again over HTTP with its key."""
+    player = await joined(campaign, cookies["member"], "player-member")
+    await command(player, roll_path(campaign), ready)
+    over_socket = ENTRY.search((await answer_to(player))["body"])
+    client = await sync_to_async(client_for)(member)
+    response = await sync_to_async(post_roll)(client, campaign, ready)
+    assert response.status_code == 200
+    assert ENTRY.search(response.content.decode()).group(0) == over_socket.group(0)
+    await command(player, roll_path(campaign), ready, number=2)
+    assert ENTRY.search((await answer_to(player, 2))["body"]).group(0) == over_socket.group(0)
+    assert await Roll.objects.acount() == 1
+    await player.disconnect()
+
+
+async def test_commands_from_one_socket_are_run_in_the_order_they_were_sent(campaign, cookies):
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    create = reverse("rolls:countdown_create", args=[campaign.pk])
+    for number in range(1, 6):
+        data = {"name": f"Clock {number}", "boxes": "4", "visibility": "public"}
+        await command(gm, create, data, number=number)
+    for number in range(1, 6):
+        assert (await answer_to(gm, number))["status"] == 200
+    names = [c.name async for c in Countdown.objects.order_by("pk")]
+    assert names == [f"Clock {n}" for n in range(1, 6)]
+    await gm.disconnect()
+
+
+async def test_a_gm_event_over_the_socket_reaches_the_players(campaign, cookies):
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    create = reverse("rolls:countdown_create", args=[campaign.pk])
+    await command(gm, create, {"name": "Tide", "boxes": "4", "visibility": "public"})
+    assert (await answer_to(gm))["status"] == 200
+    assert "Tide" in (await until(player, "Tide"))[-1]
+    await gm.disconnect()
+    await player.disconnect()
+
+
+async def test_a_refusal_is_answered_in_words_to_that_socket_alone(campaign, cookies):
+    """A player may not make a GM's countdown: the same 403 as over HTTP, on their socket."""
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await until(gm, "player-member")
+    create = reverse("rolls:countdown_create", args=[campaign.pk])
+    await command(player, create, {"name": "Mine", "boxes": "4", "visibility": "public"})
+    answer = await answer_to(player)
+    assert answer["status"] == 403
+    assert answer["body"] == "Only the campaign's GMs can do that."
+    assert await Countdown.objects.acount() == 0
+    assert await gm.receive_nothing(timeout=0.3)
+    await gm.disconnect()
+    await player.disconnect()
+
+
+@pytest.fixture
+def observer_cookie(campaign, cookies, outsider):
+    MembershipFactory(campaign=campaign, user=outsider, role=Membership.Role.OBSERVER)
+    return cookies["outsider"]
+
+
+async def test_an_observer_watches_and_is_told_so(campaign, observer_cookie, ready):
+    observer = await joined(campaign, observer_cookie)
+    await command(observer, roll_path(campaign), ready)
+    answer = await answer_to(observer)
+    assert (answer["status"], answer["body"]) == (403, "Observers watch; they do not roll.")
+    assert await Roll.objects.acount() == 0
+    await observer.disconnect()
+
+
+async def test_an_outsider_has_no_socket_to_send_on(campaign, cookies):
+    connected, _ = await socket_for(campaign, cookies["outsider"]).connect()
+    assert connected is False
+
+
+async def test_only_this_tables_commands_are_taken(campaign, cookies, ready, other_campaign):
+    player = await joined(campaign, cookies["member"], "player-member")
+    elsewhere = [
+        roll_path(other_campaign),  # another campaign's table, even one they belong to
+        reverse("rolls:roll", args=[campaign.pk + 1000]),
+        "/account/delete/",  # a page of the site, not of this table
+        "/no/such/page/",
+    ]
+    for number, path in enumerate(elsewhere, start=1):
+        await command(player, path, ready, number=number)
+        answer = await answer_to(player, number)
+        assert answer["status"] == 404, path
+        assert answer["body"] == "That is not a command of this table."
+    assert await Roll.objects.acount() == 0
+    await player.disconnect()
+
+
+@pytest.fixture
+def other_campaign(member):
+    from tests.factories import CampaignFactory
+
+    other = CampaignFactory(owner=member, name="Elsewhere")
+    return other
+
+
+async def test_what_is_not_a_command_is_ignored(campaign, cookies):
+    player = await joined(campaign, cookies["member"], "player-member")
+    for junk in (
+        {"command": "roll"},
+        {"command": {"id": "1", "path": "/", "body": ""}},
+        {"command": {"id": 1, "path": "no-slash", "body": ""}},
+        {"command": {"id": 1, "path": "/x/", "body": "a" * 70_000}},
+        {"command": {"id": True, "path": "/x/", "body": ""}},
+    ):
+        await player.send_to(text_data=json.dumps(junk))
+    assert await player.receive_nothing(timeout=0.3)
+    await player.disconnect()
+
+
+@pytest.fixture
+def locked(monkeypatch):
+    def wait_out(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(views, "roll_from", wait_out)
+
+
+async def test_a_busy_server_answers_503_with_retry_after_and_saves_nothing(
+    campaign, cookies, ready, locked
+):
+    player = await joined(campaign, cookies["member"], "player-member")
+    await command(player, roll_path(campaign), ready)
+    answer = await answer_to(player)
+    assert answer["status"] == 503 and answer["headers"]["Retry-After"] == "2"
+    assert "too busy" in answer["body"]
+    assert await Roll.objects.acount() == 0
+    await player.disconnect()
+
+
+async def test_a_member_removed_mid_session_can_send_no_more(campaign, cookies, member, ready):
+    player = await joined(campaign, cookies["member"], "player-member")
+    await sync_to_async(Membership.objects.filter(user=member).delete)()
+    await command(player, roll_path(campaign), ready)
+    answer = await answer_to(player)
+    # The view looks the person up, as over HTTP, and says nothing of the campaign.
+    assert answer["status"] == 404 and answer["body"].startswith("That is not there any more")
+    assert await Roll.objects.acount() == 0
+    await player.disconnect()
