@@ -2,7 +2,7 @@
 buttons post them.
 
     .venv/bin/python -m tests.benchmarks.gm_event_post [--requests 40] [--moves-before 10]
-        [--profile move|mark] [--debug]
+        [--over socket] [--profile move|mark] [--debug]
 
 A table of a GM and seven players, each with a PC, a running session and a six-box countdown.
 The GM moves the spotlight round the PCs, and marks the countdown up to full and unmarks it
@@ -11,7 +11,8 @@ makes that many moves, so the session has that many spotlight spans. The figures
 server's time for the POST (middleware, access check, the service, both audiences' fragments
 for the push, the GM's answer) without a network or sockets: the part of a GM event's CPU
 that the live-table benchmark cannot take apart. Production mode (DEBUG=0) on a throwaway
-SQLite database unless --debug. Not collected by pytest; docs/performance.md has its figures.
+SQLite database unless --debug. With --over socket each is run as the table's socket runs a
+command. Not collected by pytest; docs/performance.md has its figures.
 """
 
 import argparse
@@ -21,8 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.benchmarks.inprocess import (
-    expect,
+    add_over,
     mode,
+    poster,
     print_profile,
     start_django,
     summary,
@@ -33,27 +35,19 @@ from tests.benchmarks.inprocess import (
 PLAYERS, BOXES = 7, 6
 
 
-def _setup() -> dict[str, Callable[[], None]]:
+def _setup(over: str) -> dict[str, Callable[[], None]]:
     """Writes the table; returns a spotlight move and a countdown mark, ready to call."""
-    from django.test import Client
-
     from rolls.countdowns import countdown_create
     from rolls.sessions import session_start
 
     gm, campaign, pcs = table_of_players(PLAYERS)
     session_start(campaign=campaign)
     countdown = countdown_create(campaign=campaign, name="Bench clock", boxes=BOXES)
-    client = Client()
-    client.force_login(gm)
+    post = poster(gm, over=over)
     base = f"/campaigns/{campaign.pk}/table"
     holders = itertools.cycle(pcs)
     # Up to full, down to empty, and again.
     commands = itertools.cycle(["mark"] * BOXES + ["unmark"] * BOXES)
-
-    def post(url: str, data: dict[str, object]) -> None:
-        # secure=True: production mode redirects plain HTTP to HTTPS.
-        response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
-        expect(response, 200, f"POST {url}")
 
     return {
         "move": lambda: post(f"{base}/spotlight/move/", {"character": next(holders).pk}),
@@ -83,16 +77,18 @@ def main() -> None:
         "--moves-before", type=int, default=10, help="spotlight moves made before timing"
     )
     parser.add_argument("--profile", choices=["move", "mark"], help="print a cProfile summary")
+    add_over(parser)
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
         start_django(Path(workdir), debug=args.debug)
-        events = _setup()
+        events = _setup(args.over)
         for _ in range(args.moves_before):
             events["move"]()
         print(
-            f"GM events, {args.requests} POSTs each, after {args.moves_before} moves, "
+            f"GM events over {args.over}, {args.requests} of each, "
+            f"after {args.moves_before} moves, "
             f"{mode(args.debug)}"
         )
         for name, post in events.items():

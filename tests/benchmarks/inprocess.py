@@ -94,3 +94,51 @@ def print_profile(call: Callable[[], None], calls: int) -> None:
     stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
     stats.print_stats(40)
     stats.sort_stats("tottime").print_stats(20)
+
+
+def poster(user: Any, *, over: str) -> Callable[[str, dict[str, object]], None]:
+    """A POST as the table page sends it for ``user``: over HTTP through Django's test client
+    (middleware and all, as htmx posts it), or ``over="socket"`` as the table's socket runs a
+    command (``fudgetable.socket_commands``: the same view, without what the socket settled
+    at its handshake). Either way without a network: the server's own time for the command."""
+    import json
+    from urllib.parse import urlencode
+
+    from django.contrib.sessions.backends.cache import SessionStore
+    from django.test import Client
+
+    from fudgetable import socket_commands
+
+    client = Client()
+    client.force_login(user)
+    scope = {
+        "headers": [(b"host", b"testserver")],
+        "server": ("testserver", 443),
+        "client": ("127.0.0.1", 50000),
+        "cookies": {},
+        "user": user,
+        "session": SessionStore(),
+    }
+
+    def over_http(url: str, data: dict[str, object]) -> None:
+        # secure=True: production mode redirects plain HTTP to HTTPS.
+        response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
+        expect(response, 200, f"POST {url}")
+
+    def over_socket(url: str, data: dict[str, object]) -> None:
+        body = urlencode({name: str(value) for name, value in data.items()})
+        command = socket_commands.Command(1, url, body, {"HX-Request": "true"})
+        answer = json.loads(socket_commands.run(command, scope, allowed=lambda match: True))
+        if answer["status"] != 200:
+            sys.exit(f"command {url} answered {answer['status']}: {answer['body'][:200]}")
+
+    return over_socket if over == "socket" else over_http
+
+
+def add_over(parser: Any) -> None:
+    parser.add_argument(
+        "--over",
+        choices=["http", "socket"],
+        default="http",
+        help="as an HTTP POST (default), or as a command over the table's socket",
+    )

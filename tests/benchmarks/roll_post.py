@@ -1,6 +1,7 @@
 """Times the roll POST: trait checks posted as the table's roll form posts them, in-process.
 
-    .venv/bin/python -m tests.benchmarks.roll_post [--requests 300] [--gm] [--debug] [--profile]
+    .venv/bin/python -m tests.benchmarks.roll_post [--requests 300] [--gm] [--over socket]
+        [--debug] [--profile]
 
 A table of a GM and seven players, each with a PC, five NPCs and a running session; a player
 (or, with --gm, the GM) posts trait checks through Django's test client as htmx does, each with
@@ -8,7 +9,9 @@ a fresh idempotency key. The figures are the server's time for the POST (middlew
 check, the roll, its two audiences' fragments, the answer) without a network or sockets: the
 part of a roll's CPU that the live-table benchmark cannot take apart. Production mode
 (DEBUG=0) on a throwaway SQLite database unless --debug; --profile prints a cProfile summary.
-Not collected by pytest (no test_ prefix): docs/performance.md records its figures.
+With --over socket the roll is run as the table's socket runs a command (no middleware, no
+session or user lookup: the socket settled those at its handshake). Not collected by pytest
+(no test_ prefix): docs/performance.md records its figures.
 """
 
 import argparse
@@ -18,8 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.benchmarks.inprocess import (
-    expect,
+    add_over,
     mode,
+    poster,
     print_profile,
     start_django,
     summary,
@@ -30,9 +34,8 @@ from tests.benchmarks.inprocess import (
 PLAYERS, NPCS = 7, 5
 
 
-def _setup(*, as_gm: bool) -> Callable[[], None]:
+def _setup(*, as_gm: bool, over: str) -> Callable[[], None]:
     """Writes the table; returns one roll POST, ready to call."""
-    from django.test import Client
     from django.urls import reverse
 
     from characters.models import Character
@@ -44,17 +47,13 @@ def _setup(*, as_gm: bool) -> Callable[[], None]:
         character_create(campaign=campaign, owner=gm, name=f"NPC {number}", kind=Character.Kind.NPC)
     session_start(campaign=campaign)
     hero = heroes[0]
-    client = Client()
-    client.force_login(gm if as_gm else hero.owner)
+    send = poster(gm if as_gm else hero.owner, over=over)
     url = reverse("rolls:roll", args=[campaign.pk])
     trait = hero.traits.order_by("position").first()
     assert trait is not None
 
     def post() -> None:
-        data = {"key": uuid.uuid4().hex, "kind": "check", "trait": trait.pk, "difficulty": "0"}
-        # secure=True: production mode redirects plain HTTP to HTTPS.
-        response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
-        expect(response, 200, f"POST {url}")
+        send(url, {"key": uuid.uuid4().hex, "kind": "check", "trait": trait.pk, "difficulty": "0"})
 
     return post
 
@@ -63,13 +62,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=300, help="timed POSTs (default 300)")
     parser.add_argument("--gm", action="store_true", help="the GM rolls, not a player")
+    add_over(parser)
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="fudgetable-bench-") as workdir:
         start_django(Path(workdir), debug=args.debug)
-        post = _setup(as_gm=args.gm)
+        post = _setup(as_gm=args.gm, over=args.over)
 
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
@@ -82,7 +82,7 @@ def main() -> None:
 
         times = timed(post, args.requests)
         who = "the GM" if args.gm else "a player"
-        print(f"roll POST by {who}, {args.requests} POSTs, {mode(args.debug)}")
+        print(f"roll by {who} over {args.over}, {args.requests} rolls, {mode(args.debug)}")
         print(summary(times, query_count, "POST"))
         if args.profile:
             print_profile(post, 100)
