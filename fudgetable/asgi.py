@@ -58,9 +58,8 @@ django_asgi_app = OneThreadHopHandler()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
 
-from fudgetable.request_queue import RequestQueue  # noqa: E402
+from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
 
 application = RequestQueue(
@@ -72,7 +71,7 @@ application = RequestQueue(
             ),
         }
     ),
-    limit=settings.HTTP_CONCURRENCY,
+    turns=process_turns(),
 )
 
 # The collector's full passes walk every object the process holds: Django and the apps, and

@@ -1,7 +1,9 @@
-"""HTTP requests take turns in Django instead of all running at once."""
+"""Commands take turns in Django instead of all running at once: HTTP requests and the
+commands sent over the table's socket alike."""
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS
@@ -11,35 +13,68 @@ ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
 WAIT_SECONDS = 10.0
 
 
+class Turns:
+    """At most ``limit`` at a time; the others wait, in the order they came. One that waited
+    ``wait`` seconds for its turn is turned away instead: past that the server is behind, and
+    the person is better told to try again than kept waiting while the queue grows."""
+
+    def __init__(self, limit: int, wait: float = WAIT_SECONDS) -> None:
+        self.semaphore = asyncio.Semaphore(limit)
+        self.wait = wait
+
+    @contextlib.asynccontextmanager
+    async def taken(self) -> AsyncIterator[bool]:
+        """True while this has its turn; False if it waited too long and has none."""
+        try:
+            await asyncio.wait_for(self.semaphore.acquire(), self.wait)
+        except TimeoutError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            self.semaphore.release()
+
+
+_process_turns: Turns | None = None
+
+
+def process_turns() -> Turns:
+    """The process's one set of turns, shared by HTTP requests (``RequestQueue``) and the
+    table socket's commands (``rolls.consumers``), ``HTTP_CONCURRENCY`` of them."""
+    global _process_turns
+    if _process_turns is None:
+        from django.conf import settings
+
+        _process_turns = Turns(settings.HTTP_CONCURRENCY)
+    return _process_turns
+
+
 class RequestQueue:
     """At most ``limit`` HTTP requests run in Django at a time; the others wait, in the order
     they came. Each running request has a thread of its own, and a process's threads share
     one core (the GIL): forty requests at once each took forty times as long, handing the core
     back and forth, and queued for SQLite's one writer anyway. Taking turns, each is done as
-    soon as its own work is (docs/performance.md). Sockets do not wait here.
+    soon as its own work is (docs/performance.md). A socket's handshake does not wait here;
+    its commands take turns from the same ``Turns`` (``process_turns``).
 
-    A request that waited ``wait`` seconds for its turn is answered 503 with the busy text
-    instead: past that the server is behind, and the person is better told to try again
-    than kept waiting while the queue grows."""
+    A request that waited too long for its turn is answered 503 with the busy text."""
 
-    def __init__(self, app: ASGIApp, limit: int, wait: float = WAIT_SECONDS) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = 0, wait: float = WAIT_SECONDS, turns: Turns | None = None
+    ) -> None:
         self.app = app
-        self.turns = asyncio.Semaphore(limit)
-        self.wait = wait
+        self.turns = turns or Turns(limit, wait)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        try:
-            await asyncio.wait_for(self.turns.acquire(), self.wait)
-        except TimeoutError:
-            await _busy(send)
-            return
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            self.turns.release()
+        async with self.turns.taken() as turn:
+            if turn:
+                await self.app(scope, receive, send)
+            else:
+                await _busy(send)
 
 
 async def _busy(send: Any) -> None:

@@ -216,18 +216,39 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# Messages a socket's channel holds before the layer drops more (Channels' default), and how
+# long one waits there. A socket that missed some is caught up (docs/architecture.md).
+CHANNEL_OPTIONS = {
+    "capacity": env_int("CHANNEL_CAPACITY", 100),
+    "expiry": env_int("CHANNEL_EXPIRY", 60),
+}
+REDIS_LAYERS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    # Pub/sub keeps no queue in Redis and unbounded ones in each process: nothing to set.
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+CHANNEL_LAYER = env_str("CHANNEL_LAYER", "core")
+if CHANNEL_LAYER not in REDIS_LAYERS:
+    raise ImproperlyConfigured(f"CHANNEL_LAYER must be core or pubsub, not {CHANNEL_LAYER!r}")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "BACKEND": REDIS_LAYERS[CHANNEL_LAYER],
+            "CONFIG": {
+                # Longer than the 5 s a receive blocks in BZPOPMIN: at redis-py 8's default of
+                # 5 s the read raced it and tore down idle sockets (channels_redis issue 422).
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                **(CHANNEL_OPTIONS if CHANNEL_LAYER == "core" else {}),
+            },
         }
     }
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "fudgetable.live.InMemoryLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "fudgetable.live.InMemoryLayer", "CONFIG": CHANNEL_OPTIONS}
+    }
 # Sessions are read from the cache (written through to the database), which saves a query on
 # every request. The cache is the process's own memory on the embedded default, which has one
 # process, and Redis when there are several, so a logout is seen by all of them at once.

@@ -12,25 +12,29 @@ handshake (their session and user are the connection's), and the handshake's Ori
 origin cannot open this socket at all (docs/architecture.md, "Commands over the socket").
 """
 
+import contextlib
 import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib.messages.storage import default_storage
 from django.core.handlers.exception import convert_exception_to_response
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.response import HttpResponseBase
 from django.urls import Resolver404, ResolverMatch, resolve
 from django_htmx.middleware import HtmxDetails
 
-from fudgetable.middleware import busy_answer
+from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS, busy_answer
 
 logger = logging.getLogger(__name__)
 
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; a character's notes fit too
 NOT_HERE = "That is not a command of this table."
+FOLLOWED = (301, 302, 303)
 
 
 @dataclass(frozen=True)
@@ -84,16 +88,27 @@ def refused(command: Command, status: int, text: str) -> str:
     return answer(command, HttpResponse(text, status=status, content_type="text/plain"))
 
 
-def _request(command: Command, scope: dict[str, Any]) -> HttpRequest:
+def busy(command: Command) -> str:
+    """The answer when the server is too far behind to run the command: nothing was done, so
+    the page sends it again after ``Retry-After`` seconds, with the same key (live.js)."""
+    response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
+    response["Retry-After"] = RETRY_SECONDS
+    return answer(command, response)
+
+
+def _request(
+    command: Command, scope: dict[str, Any], *, method: str = "POST", query: str = ""
+) -> HttpRequest:
     request = HttpRequest()
-    request.method = "POST"
+    request.method = method
     request.path = request.path_info = command.path
     connection = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
     server = scope.get("server") or ("localhost", 80)
     client = scope.get("client") or ("", 0)
     request.META = {
-        "REQUEST_METHOD": "POST",
+        "REQUEST_METHOD": method,
         "PATH_INFO": command.path,
+        "QUERY_STRING": query,
         "SCRIPT_NAME": "",
         "SERVER_NAME": str(server[0]),
         "SERVER_PORT": str(server[1]),
@@ -109,12 +124,37 @@ def _request(command: Command, scope: dict[str, Any]) -> HttpRequest:
             for name, value in command.headers.items()
         },
     }
+    # Parsed here, so that too many fields is a 400 as it is over HTTP.
+    request.GET = QueryDict(query)
+    request.POST = QueryDict(command.body)
     request.COOKIES = dict(scope.get("cookies") or {})
     request.user = scope["user"]
     request.session = scope["session"]
     request._messages = default_storage(request)  # type: ignore[attr-defined]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     return request
+
+
+def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
+    """The view's answer to ``request``, with Http404, PermissionDenied and any error answered
+    as Django answers them over HTTP, and a busy database as the busy middleware does."""
+    request.resolver_match = match
+
+    def view(request: HttpRequest) -> HttpResponseBase:
+        try:
+            response = match.func(request, *match.args, **match.kwargs)
+        except Exception as error:
+            busy = busy_answer(request, error)
+            if busy is None:
+                raise
+            return busy
+        render = getattr(response, "render", None)
+        return render() if callable(render) else response
+
+    response = convert_exception_to_response(view)(request)
+    # A message the answer did not show waits in the session for the next page, as over HTTP.
+    request._messages.update(response)  # type: ignore[attr-defined]
+    return response  # type: ignore[return-value]
 
 
 def run(
@@ -129,26 +169,18 @@ def run(
         return refused(command, 404, NOT_HERE)
     if not allowed(match):
         return refused(command, 404, NOT_HERE)
-    request = _request(command, scope)
-    request.resolver_match = match
-
-    def view(request: HttpRequest) -> HttpResponse:
-        # Parsed here, so that too many fields is a 400 as it is over HTTP.
-        request.POST = QueryDict(command.body)
-        try:
-            response = match.func(request, *match.args, **match.kwargs)
-        except Exception as error:
-            busy = busy_answer(request, error)
-            if busy is None:
-                raise
-            return busy
-        render = getattr(response, "render", None)
-        return render() if callable(render) else response  # type: ignore[no-any-return]
-
-    # Http404, PermissionDenied and errors are answered as Django answers them over HTTP.
-    response = convert_exception_to_response(view)(request)
-    # A message the answer did not show waits in the session for the next page, as over HTTP.
-    request._messages.update(response)  # type: ignore[attr-defined]
-    if request.session.modified:
-        request.session.save()
+    response = _response(_request(command, scope), match)
+    # The browser's request would follow a redirect to a page of the site (a GET, as after
+    # Django's redirect()) and htmx would take what it found there: so does this.
+    if response.status_code in FOLLOWED:
+        target = urlsplit(response["Location"])
+        if not target.scheme and not target.netloc:
+            with contextlib.suppress(Resolver404):
+                page = Command(command.id, target.path, "", command.headers)
+                request = _request(page, scope, method="GET", query=target.query)
+                response = _response(request, resolve(target.path))
+    if scope["session"].modified:
+        scope["session"].save()
+    if not isinstance(response, HttpResponse):  # a file or a stream: not a table command's
+        return refused(command, 404, NOT_HERE)
     return answer(command, response)

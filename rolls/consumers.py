@@ -1,9 +1,11 @@
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
@@ -14,6 +16,7 @@ from campaigns.models import Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
+from fudgetable.request_queue import process_turns
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
 from rolls.models import TableConnection
@@ -30,7 +33,7 @@ logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
-def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[int], str]:
+def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[int], int, str]:
     TableConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={
@@ -42,24 +45,28 @@ def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[i
     return (*_state(membership), fragments.presence(membership.campaign_id))
 
 
-def _state(membership: Membership) -> tuple[str, frozenset[int]]:
+def _state(membership: Membership) -> tuple[str, frozenset[int], int]:
     """The table as it stands, with the number of the last event it shows: read first, so an
     event after it is one the state may lack, never one it would miss."""
     seq = live.current_seq(membership.campaign_id, live.audience_of(membership))
     state, entries = fragments.table_state(membership)
-    return state + live.seq_mark(seq, state=True), entries
+    return state + live.seq_mark(seq, state=True), entries, seq
 
 
 @database_sync_to_async
-def _caught_up(campaign_id: int, user_id: int) -> tuple[str, frozenset[int]] | None:
-    membership = Membership.objects.filter(campaign_id=campaign_id, user_id=user_id).first()
-    return None if membership is None else _state(membership)
+def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], int] | None:
+    """Whether the person is a GM, and the table as they see it now; None once they left."""
+    membership = membership_for(user, campaign_id)
+    return None if membership is None else (membership.is_gm, *_state(membership))
 
 
 @database_sync_to_async
 def _leave(campaign_id: int, channel_name: str) -> str:
     TableConnection.objects.filter(channel_name=channel_name).delete()
     return fragments.presence(campaign_id)
+
+
+_numbers = database_sync_to_async(live.current_seqs)
 
 
 @database_sync_to_async
@@ -71,24 +78,25 @@ def _still_here(channel_names: list[str]) -> None:
 
 
 class Heartbeat:
-    """Keeps every table socket of this process marked present with one UPDATE per beat.
+    """Keeps every table socket of this process marked present with one UPDATE per beat, and
+    catches up the sockets that missed the table's last event (``catch_up_behind``).
 
     A beat per socket was one write per socket every HEARTBEAT_SECONDS: 800 sockets made 27
     writes a second, each queueing for SQLite's single write lock in front of the rolls.
     """
 
     def __init__(self) -> None:
-        self.channels: set[str] = set()
+        self.channels: dict[str, TableConsumer] = {}
         self.task: asyncio.Task[None] | None = None
 
-    def join(self, channel_name: str) -> None:
-        self.channels.add(channel_name)
+    def join(self, socket: "TableConsumer") -> None:
+        self.channels[socket.channel_name] = socket
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done() or self.task.get_loop() is not loop:
             self.task = loop.create_task(self._beat())
 
     def leave(self, channel_name: str) -> None:
-        self.channels.discard(channel_name)
+        self.channels.pop(channel_name, None)
         if not self.channels and self.task is not None:
             # A test's event loop may be gone by now; its tasks went with it.
             if not self.task.get_loop().is_closed():
@@ -100,9 +108,27 @@ class Heartbeat:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             try:
                 await _still_here(sorted(self.channels))
+                await self.catch_up_behind()
             except DatabaseError:
                 # The next beat tries again; presence only expires after several missed.
                 logger.exception("table heartbeat failed")
+
+    async def catch_up_behind(self) -> None:
+        """Redis skips a full channel without a word, and a socket finds a gap only at the
+        next event, which at a quiet table may be long in coming. One query reads the numbers
+        of this process's tables; a socket short of its audience's is told to catch up. Told
+        through its channel, so it reads the word in turn with its events: one that arrived
+        meanwhile leaves it nothing to do (``TableConsumer.table_behind``)."""
+        sockets = list(self.channels.values())
+        numbers = await _numbers({socket.campaign_id for socket in sockets})
+        for socket in sockets:
+            seq = numbers.get(socket.campaign_id, {}).get(socket.audience, 0)
+            if socket.seq < seq:
+                # A full channel is a busy one: its next event shows the gap soon enough.
+                with contextlib.suppress(ChannelFull):
+                    await socket.channel_layer.send(
+                        socket.channel_name, {"type": "table.behind", "seq": seq}
+                    )
 
 
 heartbeat = Heartbeat()
@@ -123,7 +149,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     # reading that state, so that nothing committed meanwhile is missed; an entry committed
     # in between is then both in the state and queued as an event, and must be shown once.
     entries_sent: frozenset[int] = frozenset()
+    # The number of the last event this socket passed on, or of the table state it sent: an
+    # event past the next one means one went missing on its way here.
+    seq = 0
     caught_up_at = float("-inf")
+
+    @property
+    def audience(self) -> live.Audience:
+        return "gm" if self.is_gm else "everyone"
 
     async def connect(self) -> None:
         campaign_id = self.scope["url_route"]["kwargs"]["campaign_id"]
@@ -141,10 +174,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
-        state, self.entries_sent, presence = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, self.seq, presence = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
         await live.publish_now(campaign_id, "presence.changed", everyone=presence)
-        heartbeat.join(self.channel_name)
+        heartbeat.join(self)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "group_name"):
@@ -169,7 +202,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = event["gm"] if self.is_gm else event["everyone"]
         # Each event carries its number in this person's audience (a player's count skips the
         # GMs' own events): a screen that sees a number skipped knows it missed one (live.js).
-        seq = event.get("seq", {}).get("gm" if self.is_gm else "everyone")
+        seq = event.get("seq", {}).get(self.audience)
+        if seq:
+            if seq <= self.seq:
+                return  # the table state this socket sent shows it already
+            if seq > self.seq + 1:
+                # One went missing on its way here (a layer dropped it): the table as it
+                # stands shows both, and the screen need not ask.
+                await self._send_state()
+                return
+            self.seq = seq
         mark = live.seq_mark(seq) if seq else ""
         if html and event["entry"] not in self.entries_sent:
             await self.send(text_data=html + mark)
@@ -187,9 +229,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         command = socket_commands.read(asked)
         if command is not None:
-            answer = await database_sync_to_async(socket_commands.run)(
-                command, self.scope, allowed=self._takes
-            )
+            # A turn shared with the process's HTTP requests: past them, a command waits its
+            # turn, and one that waited too long is told to try again, not queued for ever.
+            async with process_turns().taken() as turn:
+                if turn:
+                    answer = await database_sync_to_async(socket_commands.run)(
+                        command, self.scope, allowed=self._takes
+                    )
+                else:
+                    answer = socket_commands.busy(command)
             await self.send(text_data=answer)
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._catch_up()
@@ -207,10 +255,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         if wait > 0:
             await asyncio.sleep(wait)
         self.caught_up_at = loop.time()
-        caught = await _caught_up(self.campaign_id, self.user_id)
-        if caught is not None:  # one who has left is closed by the member event
-            state, self.entries_sent = caught
-            await self.send(text_data=state)
+        await self._send_state()
+
+    async def _send_state(self) -> None:
+        """The table as it stands, unasked and at once. The person is looked up again, as a
+        member event would have them be: the event missed may have been that one."""
+        found = await _state_of(self.scope["user"], self.campaign_id)
+        if found is None:
+            await self.close()
+            return
+        self.is_gm, state, self.entries_sent, self.seq = found
+        await self.send(text_data=state)
+
+    async def table_overflow(self, event: dict[str, Any]) -> None:
+        """This socket's channel filled up and what it held was dropped (``live.overflowed``)."""
+        await self._send_state()
+
+    async def table_behind(self, event: dict[str, Any]) -> None:
+        """The heartbeat saw the table past this socket's number (``Heartbeat.catch_up_behind``)."""
+        if event["seq"] > self.seq:
+            await self._send_state()
 
     async def table_personal(self, event: dict[str, Any]) -> None:
         """Something for one person's screens only (their hand control)."""
@@ -228,7 +292,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close()
             return
         self.is_gm = membership.is_gm
-        state, self.entries_sent, _ = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, self.seq, _ = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
@@ -325,13 +389,22 @@ class SheetConsumer(AsyncWebsocketConsumer):
 
     async def table_member(self, event: dict[str, Any]) -> None:
         """Someone's role changed or they left: look again, and go if the sheet is gone."""
-        if event["user_id"] != self.user_id:
-            return
+        if event["user_id"] == self.user_id:
+            await self._look_again()
+
+    async def _look_again(self) -> bool:
         opened = await self._opener(self.campaign_id, self.character_id)
         if opened is None:
             await self.close()
-            return
+            return False
         self.is_gm, self.audience = opened[0].is_gm, opened[1]
+        return True
+
+    async def table_overflow(self, event: dict[str, Any]) -> None:
+        """This socket's channel filled up and what it held was dropped (``live.overflowed``):
+        a change to the sheet, or to its viewer's role, may have been among it."""
+        if await self._look_again():
+            await self._send_own_parts()
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

@@ -26,7 +26,14 @@ document.addEventListener("htmx:responseError", function (event) {
   );
 });
 
-document.addEventListener("htmx:sendError", function () {
+document.addEventListener("htmx:sendError", function (event) {
+  if (event.detail.xhr && event.detail.xhr.unanswered) {
+    showNotice(
+      "The connection dropped before the table answered, so that may or may not have " +
+        "landed: the table shows what did once it is back."
+    );
+    return;
+  }
   showNotice(
     "That was not sent: the connection seems to be down. Nothing was changed; try again " +
       "when you are back online."
@@ -195,18 +202,25 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
 // The server runs the same view (fudgetable/socket_commands.py), and its answer is handed to
 // htmx as if it had come over HTTP, so every form's target, swap and refusal work as before.
 // A command still unanswered when the socket drops, or after ANSWER_WAIT, is sent over HTTP
-// with the same key, which makes it happen once whichever copy arrives.
+// if it carries an idempotency key (it then lands once whichever copy arrives); one without a
+// key (a countdown's mark) might land twice that way, so the page says it may not have landed
+// instead, and the table the socket sends on reconnecting shows whether it did.
 var ANSWER_WAIT = 10000;
 var tableSocket = null;
 var commandCount = 0;
 var awaiting = {};
 
-function sendOverHttp(id) {
+function unanswered(id) {
   var sent = awaiting[id];
   if (!sent) return;
   delete awaiting[id];
   clearTimeout(sent.timer);
-  XMLHttpRequest.prototype.send.call(sent.xhr, sent.body);
+  if (/(^|&)key=/.test(sent.body)) {
+    XMLHttpRequest.prototype.send.call(sent.xhr, sent.body);
+  } else {
+    sent.xhr.unanswered = true;
+    sent.xhr.onerror();
+  }
 }
 
 document.addEventListener("htmx:wsOpen", function (event) {
@@ -215,12 +229,13 @@ document.addEventListener("htmx:wsOpen", function (event) {
 document.addEventListener("htmx:wsClose", function (event) {
   if (!event.target.hasAttribute("data-table-seq")) return;
   tableSocket = null;
-  Object.keys(awaiting).forEach(sendOverHttp);
+  Object.keys(awaiting).forEach(unanswered);
 });
 
 document.addEventListener("htmx:beforeSend", function (event) {
   var detail = event.detail;
-  if (!tableSocket || detail.requestConfig.verb !== "post") return;
+  // Offline, the HTTP request fails at once and the page says so; the socket may not know yet.
+  if (!tableSocket || !navigator.onLine || detail.requestConfig.verb !== "post") return;
   if (!event.target.closest || !event.target.closest("[data-table-seq]")) return;
   var xhr = detail.xhr;
   var path = detail.pathInfo.finalRequestPath;
@@ -231,7 +246,7 @@ document.addEventListener("htmx:beforeSend", function (event) {
       return;
     }
     var id = ++commandCount;
-    awaiting[id] = { xhr: xhr, body: body, timer: setTimeout(sendOverHttp, ANSWER_WAIT, id) };
+    awaiting[id] = { xhr: xhr, body: body, timer: setTimeout(unanswered, ANSWER_WAIT, id) };
     tableSocket.send(JSON.stringify({ command: { id: id, path: path, body: body, headers: headers } }));
   };
 });

@@ -267,7 +267,9 @@ async def _fudgetable(
             return post(clients[_server_for(servers, table).port], table, number, csrf, samples)
 
         loaded_from = time.time()
-        title = f"live table ({len(servers)} processes, scaled)" if args.scaled else "live table"
+        title = "live table"
+        if args.scaled:
+            title += f" ({len(servers)} processes, scaled, {args.layer} layer)"
         await load.measure(
             f"{title}, commands over {args.over}",
             args,
@@ -390,6 +392,18 @@ def main() -> None:
         "postgres://postgres@127.0.0.1:5432/postgres; BENCH_REDIS_URL, default "
         "redis://127.0.0.1:6379/3) instead of one on the embedded default",
     )
+    parser.add_argument(
+        "--layer",
+        choices=["core", "pubsub"],
+        default="core",
+        help="--scaled: channels-redis's RedisChannelLayer (core) or RedisPubSubChannelLayer",
+    )
+    parser.add_argument(
+        "--capacity",
+        type=int,
+        default=0,
+        help="messages a socket's channel holds (CHANNEL_CAPACITY; 0: the default, 100)",
+    )
     parser.add_argument("--opening", type=int, default=20, help="sockets opened at once")
     parser.add_argument("--py-spy", help="path to py-spy: record the server during the load")
     parser.add_argument(
@@ -422,6 +436,9 @@ def main() -> None:
         if args.scaled:
             admin_url = os.environ.get("BENCH_DATABASE_URL", ADMIN_DATABASE_URL)
             scaled = stack.enter_context(_scaled_services(admin_url))
+            scaled["CHANNEL_LAYER"] = args.layer
+        if args.capacity:
+            scaled["CHANNEL_CAPACITY"] = str(args.capacity)
         servers = _start_servers(
             workdir,
             debug=args.debug,

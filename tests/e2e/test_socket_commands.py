@@ -126,3 +126,38 @@ def test_a_busy_answer_is_waited_out_and_the_command_sent_again(
         assert alice.problems == []
     finally:
         context.close()
+
+
+def test_a_command_without_a_key_is_not_sent_twice_when_its_socket_drops(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    """A countdown's mark carries no key: sent again over HTTP it could mark two boxes, so the
+    page says it may not have landed, and the table shows what did."""
+    context = browser.new_context(**DESKTOP)
+    try:
+        gm = log_in(context, demo_server, "gm")
+        open_table(gm, demo_server, MOUNTAINS.name)
+        page = gm.page
+        card = page.locator("#countdowns")
+        card.locator("summary", has_text="New countdown").click()
+        card.get_by_label("Name", exact=True).fill("Rising water")
+        card.get_by_role("button", name="Make the countdown").click()
+        boxes = page.get_by_role("img", name="Rising water: 0 of 4 boxes marked")
+        expect(boxes).to_be_visible()
+        page.evaluate(
+            """() => {
+              const send = WebSocket.prototype.send;
+              WebSocket.prototype.send = function (data) {
+                if (String(data).includes('"command"')) { this.close(); return; }
+                return send.call(this, data);
+              };
+            }"""
+        )
+        over_http = posts(gm)
+        page.get_by_role("button", name="Mark a box of Rising water", exact=True).click()
+        expect(page.locator("#notice")).to_contain_text("may or may not have landed")
+        assert over_http == []
+        page.reload()
+        expect(page.get_by_role("img", name="Rising water: 0 of 4 boxes marked")).to_be_visible()
+    finally:
+        context.close()

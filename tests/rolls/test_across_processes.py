@@ -7,10 +7,13 @@ otherwise. The daphnes use a throwaway database of their own, not pytest's test 
 Redis database 2, so nothing they write meets another test.
 """
 
+import contextlib
 import json
 import os
 import re
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -182,3 +185,92 @@ def test_a_process_reuses_its_pooled_connections(two_servers, database_url):
         # Each request used to open a connection of its own (30 here); the pool holds at most
         # HTTP_CONCURRENCY + 2 = 10, most of them open already.
         assert _sessions_opened(database_url) - before <= 10
+
+
+@pytest.fixture
+def servers_with_tiny_channels(
+    tmp_path: Path, database_url: str, redis_url: str
+) -> Iterator[list[AppServer]]:
+    """``two_servers`` whose channels hold two messages each, so a burst overflows them."""
+    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url, "CHANNEL_CAPACITY": "2"}
+    servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
+    try:
+        servers[0].manage("migrate", "--no-input", "-v", "0")
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+BURST = 15
+NUMBER = re.compile(r'id="table-seq" data-seq="(\d+)"')
+ROLL_ID = re.compile(r'<li id="roll-(\d+)"')
+# A drop with no event after it is caught by B's heartbeat (rolls.consumers, every 30 s).
+CONVERGE_SECONDS = 45
+
+
+def _screen(frames: list[str]) -> tuple[set[int], int]:
+    """The rolls a screen shows after ``frames`` (the last table state's log and those pushed
+    after it), and the last number it read."""
+    last_state = max(i for i, frame in enumerate(frames) if "data-state" in frame)
+    shown = {int(pk) for frame in frames[last_state:] for pk in ROLL_ID.findall(frame)}
+    numbers = [int(found[1]) for frame in frames if (found := NUMBER.search(frame))]
+    return shown, numbers[-1]
+
+
+def test_a_socket_behind_a_full_channel_converges_to_the_log(servers_with_tiny_channels):
+    """Fifteen rolls posted to A, five at a time, while the socket on B reads nothing: Redis
+    skips B's full channel without a word, and the socket still ends showing them all."""
+    a, b = servers_with_tiny_channels
+    seeded = json.loads(a.python(SEED).strip().splitlines()[-1])
+    campaign_id = seeded["campaign"]
+    with httpx.Client(base_url=a.url, timeout=30, trust_env=False) as http:
+        _log_in(http, "xproc-player")
+        page = http.get(reverse("rolls:table", args=[campaign_id]))
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        assert token, "the table page has no CSRF token"
+
+        def roll(n: int) -> int:
+            response = http.post(
+                reverse("rolls:roll", args=[campaign_id]),
+                data={
+                    "kind": "check",
+                    "character": seeded["hero"],
+                    "trait": seeded["trait"],
+                    "modifiers": "",
+                    "key": f"cross-process-burst-{n}",
+                    "csrfmiddlewaretoken": token.group(1),
+                },
+                headers={"HX-Request": "true"},
+            )
+            assert response.status_code == 200, response.text
+            made = re.search(r'id="roll-(\d+)"', response.text)
+            assert made, "process A answered without the new roll"
+            return int(made.group(1))
+
+        with connect(
+            f"ws://127.0.0.1:{b.port}/ws/campaigns/{campaign_id}/",
+            additional_headers={"Cookie": f"sessionid={http.cookies['sessionid']}"},
+            origin=Origin(b.url),
+            proxy=None,
+            open_timeout=10,
+        ) as socket:
+            frames = [str(socket.recv(timeout=5))]
+            assert 'id="roll-log"' in frames[0]
+            with ThreadPoolExecutor(max_workers=5) as pool:
+                made = set(pool.map(roll, range(BURST)))
+            table = (
+                f"from fudgetable import live; print(live.current_seq({campaign_id}, 'everyone'))"
+            )
+            last = int(a.python(table).strip().splitlines()[-1])
+            assert len(made) == BURST and last >= BURST
+
+            deadline = time.monotonic() + CONVERGE_SECONDS
+            while _screen(frames) != (made, last):  # a TimeoutError fails the test
+                frames.append(str(socket.recv(timeout=max(deadline - time.monotonic(), 0.1))))
+            with contextlib.suppress(TimeoutError):  # and nothing after it undoes that
+                while True:
+                    frames.append(str(socket.recv(timeout=2)))
+    assert _screen(frames) == (made, last)

@@ -11,6 +11,7 @@ from django.db import OperationalError
 from django.urls import reverse
 
 from campaigns.models import Membership
+from fudgetable import request_queue
 from rolls import views
 from rolls.models import Countdown, Roll
 from tests.factories import MembershipFactory
@@ -215,3 +216,32 @@ async def test_a_member_removed_mid_session_can_send_no_more(campaign, cookies, 
     assert answer["status"] == 404 and answer["body"].startswith("That is not there any more")
     assert await Roll.objects.acount() == 0
     await player.disconnect()
+
+
+async def test_a_command_that_waits_too_long_for_its_turn_is_told_to_try_again(
+    campaign, cookies, ready, monkeypatch
+):
+    """The process's turns are all taken (by HTTP requests, say) for longer than a command
+    may wait: it is answered 503 with Retry-After, not queued for ever, and nothing is done."""
+    turns = request_queue.Turns(1, wait=0.1)
+    monkeypatch.setattr(request_queue, "_process_turns", turns)
+    player = await joined(campaign, cookies["member"], "player-member")
+    async with turns.taken():
+        await command(player, roll_path(campaign), ready)
+        answer = await answer_to(player)
+    assert answer["status"] == 503 and answer["headers"]["Retry-After"] == "2"
+    assert await Roll.objects.acount() == 0
+    await command(player, roll_path(campaign), ready, number=2)  # its turn comes now
+    assert (await answer_to(player, 2))["status"] == 200
+    await player.disconnect()
+
+
+async def test_a_redirect_is_followed_as_the_browser_would_follow_it(campaign, cookies):
+    """Starting a session answers with the table page (a redirect over HTTP, which the
+    browser's request follows, and htmx picks the session card out of)."""
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    await command(gm, reverse("rolls:session_start", args=[campaign.pk]), {})
+    answer = await answer_to(gm)
+    assert answer["status"] == 200
+    assert 'id="table-session"' in answer["body"] and "Session 1" in answer["body"]
+    await gm.disconnect()
