@@ -227,7 +227,11 @@ REDIS_LAYERS = {
     # Pub/sub keeps no queue in Redis and unbounded ones in each process: nothing to set.
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
 }
-CHANNEL_LAYER = env_str("CHANNEL_LAYER", "core")
+# Pub/sub by default: on the same load it cost less CPU a roll and had the lower p99, and it
+# drops nothing for being full. The core layer's capacity counts a whole process's sockets
+# together, so a burst at a busy table could drop messages and cost every socket behind a
+# full table state (docs/performance.md, "Scaled mode").
+CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 if CHANNEL_LAYER not in REDIS_LAYERS:
     raise ImproperlyConfigured(f"CHANNEL_LAYER must be core or pubsub, not {CHANNEL_LAYER!r}")
 if REDIS_URL:

@@ -14,7 +14,6 @@ origin cannot open this socket at all (docs/architecture.md, "Commands over the 
 
 import contextlib
 import json
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,17 +23,17 @@ from django.contrib.messages.storage import default_storage
 from django.core.handlers.exception import convert_exception_to_response
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.http.response import HttpResponseBase
+from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
 from django_htmx.middleware import HtmxDetails
 
 from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS, busy_answer
 
-logger = logging.getLogger(__name__)
-
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; a character's notes fit too
 NOT_HERE = "That is not a command of this table."
 FOLLOWED = (301, 302, 303)
+_CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
 
 @dataclass(frozen=True)
@@ -132,6 +131,9 @@ def _request(
     request.session = scope["session"]
     request._messages = default_storage(request)  # type: ignore[attr-defined]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    # Not a check (the handshake's Origin was): the page's CSRF secret, read from its cookie as
+    # over HTTP, so that a form the answer draws carries a token the page can post with later.
+    _CSRF.process_request(request)
     return request
 
 

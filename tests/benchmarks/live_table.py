@@ -1,26 +1,30 @@
-"""Load on the live table: T tables x M sockets, rolls or GM events posted over HTTP, pushes
-timed.
+"""Load on the live table: T tables x M sockets, rolls or GM events sent at a steady rate,
+pushes timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
-        --duration 60 [--events] [--debug] [--gc-log PATH]
+        --duration 60 [--over http|socket] [--floor] [--events] [--debug] [--gc-log PATH]
+        [--scaled N [--layer core|pubsub]] [--capacity N]
         [--py-spy PATH --profile-out stacks.txt]
 
 One daphne process on the embedded default (a throwaway SQLite file, the in-memory channel
-layer), in production mode (DEBUG=0) unless --debug. Each table has a GM and M-1 players, each
-with one authenticated socket; one player per table posts trait checks at R per second as the
-table page's roll form does (an htmx POST with a fresh idempotency key), the tables' first
-rolls spread evenly over one interval. The roll's id comes back in the POST's answer (the
-"You rolled" entry) and matches the entries arriving on the sockets, which may come first.
-With --events the GM posts spotlight moves and countdown marks instead, alternately, R a
-second per table (tests/benchmarks/table_events.py); then the same sockets and the same
-events run on a plain websockets broadcast server (tests/benchmarks/broadcast_floor.py), the
-floor, and both are reported. For every roll or event and every socket of its table it times
-sent -> frame arrived, and reports p50/p95/p99/max, losses (nothing there 5 s after it was
-sent), throughput, the server's CPU and memory sampled every second, and its CPU time per
-roll or event. Loopback only; it stops by itself. --py-spy (`pip install --target DIR py-spy`)
-records the server under load: a flame graph, or folded stacks for a .txt output; --gc-log
-logs its collector's passes (tests/benchmarks/collector) and reports those of the load. Not
-collected by pytest; docs/performance.md has its figures.
+layer), in production mode (DEBUG=0) unless --debug; with --scaled N, N processes on
+PostgreSQL and Redis (--layer picks channels-redis's layer). Each table has a GM and M-1
+players, each with one authenticated socket; one player per table sends trait checks at R per
+second as the table page does: an htmx POST with a fresh idempotency key (--over http), or the
+same POST as a command over that player's socket (--over socket, as the page sends it when
+its socket is open). The tables' first rolls are spread evenly over one interval. The roll's
+id comes back in the answer and matches the entries arriving on the sockets, which may come
+first. With --events the GM posts spotlight moves and countdown marks instead, alternately, R
+a second per table (tests/benchmarks/table_events.py). With --events or --floor the same
+sockets and load then run on a plain websockets broadcast server
+(tests/benchmarks/broadcast_floor.py), the floor, and both are reported. For every roll or
+event and every socket of its table it times sent -> frame arrived, and reports
+p50/p95/p99/max, losses (nothing there 5 s after it was sent), throughput, the server's CPU and
+memory sampled every second, and its CPU time per roll or event. Loopback only; it stops by
+itself. --py-spy (`pip install --target DIR py-spy`) records the server under load: a flame
+graph, or folded stacks for a .txt output; --gc-log logs its collector's passes
+(tests/benchmarks/collector) and reports those of the load. Not collected by pytest;
+docs/performance.md has its figures.
 """
 
 import argparse

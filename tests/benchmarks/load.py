@@ -239,7 +239,7 @@ def report(
         print(
             f"server CPU mean {statistics.mean(samples.server_cpu):.0f}% max "
             f"{max(samples.server_cpu):.0f}% (100% = one core); RSS with sockets open "
-            f"{rss_before / 2**20:.0f} MB, peak {max(samples.server_rss) / 2**20:.0f} MB; "
+            f"{rss_before / 2**20:.1f} MB, peak {max(samples.server_rss) / 2**20:.1f} MB; "
             f"load client CPU mean {statistics.mean(samples.client_cpu):.0f}%"
         )
         print(

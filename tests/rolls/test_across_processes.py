@@ -191,8 +191,14 @@ def test_a_process_reuses_its_pooled_connections(two_servers, database_url):
 def servers_with_tiny_channels(
     tmp_path: Path, database_url: str, redis_url: str
 ) -> Iterator[list[AppServer]]:
-    """``two_servers`` whose channels hold two messages each, so a burst overflows them."""
-    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url, "CHANNEL_CAPACITY": "2"}
+    """``two_servers`` on the core Redis layer (pub/sub, the default, has no capacity) with
+    channels that hold two messages each, so a burst overflows them."""
+    env = {
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "CHANNEL_LAYER": "core",
+        "CHANNEL_CAPACITY": "2",
+    }
     servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
     try:
         servers[0].manage("migrate", "--no-input", "-v", "0")

@@ -245,3 +245,32 @@ async def test_a_redirect_is_followed_as_the_browser_would_follow_it(campaign, c
     assert answer["status"] == 200
     assert 'id="table-session"' in answer["body"] and "Session 1" in answer["body"]
     await gm.disconnect()
+
+
+@pytest.fixture
+def csrf_cookie(owner, client_for):
+    """The GM's browser: a session cookie and the CSRF cookie the table page set."""
+    client = client_for(owner)
+    client.get(reverse("rolls:table", args=[Membership.objects.get(user=owner).campaign_id]))
+    secret = client.cookies["csrftoken"].value
+    session = client.cookies["sessionid"].value
+    return (b"cookie", f"sessionid={session}; csrftoken={secret}".encode()), client
+
+
+async def test_a_form_in_an_answer_carries_a_token_its_page_can_post_with(campaign, csrf_cookie):
+    """A form drawn by a command's answer keeps the page's CSRF secret: posted later over HTTP
+    (the socket down, no JavaScript's fallback) it is not refused."""
+    cookie, client = csrf_cookie
+    gm = await joined(campaign, cookie, "gm-owner")
+    create = reverse("rolls:countdown_create", args=[campaign.pk])
+    await command(gm, create, {"name": "Tide", "boxes": "4", "visibility": "public"})
+    body = (await answer_to(gm))["body"]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
+    countdown = await Countdown.objects.aget(name="Tide")
+    mark = reverse("rolls:countdown_mark", args=[campaign.pk, countdown.pk])
+    client.handler.enforce_csrf_checks = True
+    response = await sync_to_async(client.post)(mark, {"csrfmiddlewaretoken": token})
+    assert response.status_code == 302  # back to the table, not 403
+    await countdown.arefresh_from_db()
+    assert countdown.marked == 1
+    await gm.disconnect()
