@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from django.contrib.messages.storage import default_storage
+from django.contrib.messages.storage.session import SessionStorage
 from django.core.handlers.exception import convert_exception_to_response
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.http.response import HttpResponseBase
@@ -129,7 +129,8 @@ def _request(
     request.COOKIES = dict(scope.get("cookies") or {})
     request.user = scope["user"]
     request.session = scope["session"]
-    request._messages = default_storage(request)  # type: ignore[attr-defined]
+    # In the session, not a cookie: an answer over the socket sets no cookie in the browser.
+    request._messages = SessionStorage(request)  # type: ignore[attr-defined]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     # Not a check (the handshake's Origin was): the page's CSRF secret, read from its cookie as
     # over HTTP, so that a form the answer draws carries a token the page can post with later.
