@@ -7,16 +7,12 @@ difficulty). Each socket's consumer forwards only the one its person may see, so
 content never reaches a player's browser. htmx's ws extension swaps the fragments in by id.
 """
 
-import asyncio
-import time
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
-
-SWEEP_SECONDS = 1.0
 
 # Who a fragment is rendered for: GMs, or everyone else (players and observers).
 Audience = Literal["everyone", "gm"]
@@ -43,52 +39,6 @@ class ByAudience(TypedDict):
 
 def by_audience(render: Callable[[Audience], str]) -> ByAudience:
     return {"everyone": render("everyone"), "gm": render("gm")}
-
-
-class InMemoryLayer(InMemoryChannelLayer):
-    """Channels' in-memory layer (the embedded default, one process), sweeping out expired
-    messages and group memberships at most once a second. Channels' own layer walks every
-    member of every group on each receive and each group send, so each roll pays for every
-    socket of the process: at 800 sockets about 1.2 ms a roll, against 0.1 ms this way
-    (docs/performance.md). Messages expire after a minute; a sweep a second late changes
-    nothing."""
-
-    _swept_at = 0.0
-
-    def _clean_expired(self) -> None:
-        now = time.monotonic()
-        if now - self._swept_at >= SWEEP_SECONDS:
-            self._swept_at = now
-            super()._clean_expired()
-
-    async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        """Puts the message straight on each member's queue. Channels' own makes a task, a
-        deep copy and a throwaway queue per member: 4 % of the server's CPU at 800 sockets.
-        The table's messages hold only strings and numbers, so a shallow copy keeps each
-        member's apart. A full queue is not left to drop the message unseen, as Channels' own
-        does: ``overflowed`` tells its socket instead."""
-        assert isinstance(message, dict), "message is not a dict"
-        self.require_valid_group_name(group)
-        self._clean_expired()
-        expires = time.time() + self.expiry
-        for channel in list(self.groups.get(group, ())):
-            queue = self.channels.get(channel)
-            if queue is None:
-                queue = asyncio.Queue(maxsize=self.get_capacity(channel))
-                self.channels[channel] = queue
-            try:
-                queue.put_nowait((expires, dict(message)))
-            except asyncio.QueueFull:
-                overflowed(queue, expires)
-
-
-def overflowed(queue: asyncio.Queue[tuple[float, dict[str, Any]]], expires: float) -> None:
-    """A socket that fell behind gets, in place of all it has not read, one ``table.overflow``:
-    the table state it answers with (``TableConsumer.table_overflow``) shows everything
-    dropped, so the rest of the queue is not worth reading first."""
-    while not queue.empty():
-        queue.get_nowait()
-    queue.put_nowait((expires, {"type": "table.overflow"}))
 
 
 def group_name(campaign_id: int) -> str:

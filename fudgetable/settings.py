@@ -251,7 +251,7 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "fudgetable.live.InMemoryLayer", "CONFIG": CHANNEL_OPTIONS}
+        "default": {"BACKEND": "fudgetable.memory_layer.InMemoryLayer", "CONFIG": CHANNEL_OPTIONS}
     }
 # Sessions are read from the cache (written through to the database), which saves a query on
 # every request. The cache is the process's own memory on the embedded default, which has one

@@ -268,7 +268,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=state)
 
     async def table_overflow(self, event: dict[str, Any]) -> None:
-        """This socket's channel filled up and what it held was dropped (``live.overflowed``)."""
+        """This socket's channel filled up and what it held was dropped
+        (``memory_layer.overflowed``)."""
         await self._send_state()
 
     async def table_behind(self, event: dict[str, Any]) -> None:
@@ -401,8 +402,9 @@ class SheetConsumer(AsyncWebsocketConsumer):
         return True
 
     async def table_overflow(self, event: dict[str, Any]) -> None:
-        """This socket's channel filled up and what it held was dropped (``live.overflowed``):
-        a change to the sheet, or to its viewer's role, may have been among it."""
+        """This socket's channel filled up and what it held was dropped
+        (``memory_layer.overflowed``): a change to the sheet, or to its viewer's role, may
+        have been among it."""
         if await self._look_again():
             await self._send_own_parts()
 

@@ -81,7 +81,7 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
         "fudgetable.sqlite",
         "sqlite",
         "wal",
-        "fudgetable.live.InMemoryLayer",
+        "fudgetable.memory_layer.InMemoryLayer",
     ]
 
 

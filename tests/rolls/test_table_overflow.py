@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from fudgetable import live
+from fudgetable import live, memory_layer
 from rolls import consumers
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key
@@ -26,7 +26,7 @@ ROLL = re.compile(r'<li id="roll-(\d+)"')
 def tiny_channels(settings):
     # Changing the setting drops Channels' cached layer: the sockets get this one.
     settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": "fudgetable.live.InMemoryLayer", "CONFIG": {"capacity": 2}}
+        "default": {"BACKEND": "fudgetable.memory_layer.InMemoryLayer", "CONFIG": {"capacity": 2}}
     }
 
 
@@ -65,7 +65,7 @@ def rolls_shown(frames: list[str]) -> set[int]:
 
 
 async def test_a_full_channel_gets_one_word_in_place_of_what_it_held():
-    layer = live.InMemoryLayer(capacity=2)
+    layer = memory_layer.InMemoryLayer(capacity=2)
     await layer.group_add("campaign-1", "specific.test!a")
     for n in range(4):
         await layer.group_send("campaign-1", {"type": "table.event", "n": n})
