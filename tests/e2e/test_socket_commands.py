@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Request, WebSocketRoute, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, Watched, log_in, open_table
+from tests.e2e.table_pages import PUSH, Watched, gm_and_alice, log_in, open_table
 
 MOUNTAINS = TABLES[4]  # a table no other browser test plays at
 
@@ -31,9 +31,7 @@ def rolls_in_log(watched: Watched) -> int:
 def test_a_tap_travels_over_the_socket_and_reaches_the_gm(
     demo_server: AppServer, browser: Browser
 ) -> None:
-    phone, desk = browser.new_context(**PHONE), browser.new_context(**DESKTOP)
-    try:
-        alice, gm = log_in(phone, demo_server, "alice"), log_in(desk, demo_server, "gm")
+    with gm_and_alice(browser, demo_server) as (gm, alice):
         for person in (alice, gm):
             open_table(person, demo_server, MOUNTAINS.name)
         sent: list[str] = []
@@ -49,9 +47,6 @@ def test_a_tap_travels_over_the_socket_and_reaches_the_gm(
         # The answer came back on the same socket, as JSON for the page, not for the log.
         assert any(frame.startswith('{"answer"') for frame in alice.frames)
         assert alice.problems == [] and gm.problems == []
-    finally:
-        phone.close()
-        desk.close()
 
 
 def test_a_command_whose_socket_drops_is_sent_over_http_once(

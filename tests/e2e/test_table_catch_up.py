@@ -5,9 +5,8 @@ anything, because that event's number skips one and her page asks to catch up.""
 from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
-from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, log_in, open_table
+from tests.e2e.table_pages import PUSH, gm_and_alice, open_table
 
 OLD_CITY = TABLES[3]  # a table no other browser test plays at
 
@@ -34,9 +33,7 @@ with transaction.atomic():  # written and numbered as any event, but never sent
 def test_a_dropped_event_is_caught_up_with_the_next_one(
     demo_server: AppServer, browser: Browser
 ) -> None:
-    phone, desk = browser.new_context(**PHONE), browser.new_context(**DESKTOP)
-    try:
-        alice, gm = log_in(phone, demo_server, "alice"), log_in(desk, demo_server, "gm")
+    with gm_and_alice(browser, demo_server) as (gm, alice):
         for person in (alice, gm):
             open_table(person, demo_server, OLD_CITY.name)
         log = alice.page.locator("#roll-log")
@@ -56,6 +53,3 @@ def test_a_dropped_event_is_caught_up_with_the_next_one(
         assert sum("data-state" in frame for frame in alice.frames) == 2
         assert log.locator("li", has_text="Found again").count() == 1
         assert alice.problems == [] and gm.problems == []
-    finally:
-        phone.close()
-        desk.close()

@@ -23,7 +23,7 @@ import pytest
 import redis
 from django.urls import reverse
 from psycopg import sql
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tests.e2e.server import AppServer
@@ -90,9 +90,9 @@ def redis_url() -> Iterator[str]:
         client.close()
 
 
-@pytest.fixture
-def two_servers(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[list[AppServer]]:
-    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url}
+@contextlib.contextmanager
+def _servers(tmp_path: Path, **env: str) -> Iterator[list[AppServer]]:
+    """Two daphnes sharing ``env``'s PostgreSQL and Redis, stopped afterwards."""
     servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
     try:
         servers[0].manage("migrate", "--no-input", "-v", "0")
@@ -102,6 +102,52 @@ def two_servers(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[l
     finally:
         for server in servers:
             server.stop()
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[list[AppServer]]:
+    with _servers(tmp_path, DATABASE_URL=database_url, REDIS_URL=redis_url) as servers:
+        yield servers
+
+
+def _table_token(http: httpx.Client, campaign_id: int) -> str:
+    """The CSRF token of the table page, as its roll form posts it."""
+    page = http.get(reverse("rolls:table", args=[campaign_id]))
+    assert page.status_code == 200
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+    assert token, "the table page has no CSRF token"
+    return token.group(1)
+
+
+def _roll(http: httpx.Client, seeded: dict, token: str, key: str) -> int:
+    """A trait check posted as the table page's roll form posts it; the new roll's id."""
+    response = http.post(
+        reverse("rolls:roll", args=[seeded["campaign"]]),
+        data={
+            "kind": "check",
+            "character": seeded["hero"],
+            "trait": seeded["trait"],
+            "modifiers": "",
+            "key": key,
+            "csrfmiddlewaretoken": token,
+        },
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200, response.text
+    made = re.search(r'id="roll-(\d+)"', response.text)
+    assert made, "process A answered without the new roll"
+    return int(made.group(1))
+
+
+def _socket(server: AppServer, campaign_id: int, http: httpx.Client) -> ClientConnection:
+    """The logged-in person's table socket on ``server``."""
+    return connect(
+        f"ws://127.0.0.1:{server.port}/ws/campaigns/{campaign_id}/",
+        additional_headers={"Cookie": f"sessionid={http.cookies['sessionid']}"},
+        origin=Origin(server.url),
+        proxy=None,
+        open_timeout=10,
+    )
 
 
 def _log_in(http: httpx.Client, username: str) -> None:
@@ -123,39 +169,16 @@ def test_a_roll_posted_to_one_process_reaches_a_socket_on_another(two_servers):
     campaign_id = seeded["campaign"]
     with httpx.Client(base_url=a.url, timeout=10, trust_env=False) as http:
         _log_in(http, "xproc-player")
-        page = http.get(reverse("rolls:table", args=[campaign_id]))
-        assert page.status_code == 200
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-        assert token, "the table page has no CSRF token"
+        token = _table_token(http, campaign_id)
 
-        with connect(
-            f"ws://127.0.0.1:{b.port}/ws/campaigns/{campaign_id}/",
-            additional_headers={"Cookie": f"sessionid={http.cookies['sessionid']}"},
-            origin=Origin(b.url),
-            proxy=None,
-            open_timeout=10,
-        ) as socket:
+        with _socket(b, campaign_id, http) as socket:
             state = ""
             while 'id="roll-log"' not in state:
                 state = str(socket.recv(timeout=5))
 
-            response = http.post(
-                reverse("rolls:roll", args=[campaign_id]),
-                data={
-                    "kind": "check",
-                    "character": seeded["hero"],
-                    "trait": seeded["trait"],
-                    "modifiers": "",
-                    "key": "cross-process-roll-1",
-                    "csrfmiddlewaretoken": token.group(1),
-                },
-                headers={"HX-Request": "true"},
-            )
-            assert response.status_code == 200, response.text
-            made = re.search(r'id="roll-(\d+)"', response.text)
-            assert made, "process A answered without the new roll"
+            made = _roll(http, seeded, token, "cross-process-roll-1")
 
-            entry = f'id="roll-{made.group(1)}"'
+            entry = f'id="roll-{made}"'
             frames = []
             while not frames or entry not in frames[-1]:
                 frames.append(str(socket.recv(timeout=5)))  # TimeoutError fails the test
@@ -193,21 +216,14 @@ def servers_with_tiny_channels(
 ) -> Iterator[list[AppServer]]:
     """``two_servers`` on the core Redis layer (pub/sub, the default, has no capacity) with
     channels that hold two messages each, so a burst overflows them."""
-    env = {
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "CHANNEL_LAYER": "core",
-        "CHANNEL_CAPACITY": "2",
-    }
-    servers = [AppServer(tmp_path, **env), AppServer(tmp_path, **env)]
-    try:
-        servers[0].manage("migrate", "--no-input", "-v", "0")
-        for server in servers:
-            server.start()
+    with _servers(
+        tmp_path,
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        CHANNEL_LAYER="core",
+        CHANNEL_CAPACITY="2",
+    ) as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 BURST = 15
@@ -234,35 +250,12 @@ def test_a_socket_behind_a_full_channel_converges_to_the_log(servers_with_tiny_c
     campaign_id = seeded["campaign"]
     with httpx.Client(base_url=a.url, timeout=30, trust_env=False) as http:
         _log_in(http, "xproc-player")
-        page = http.get(reverse("rolls:table", args=[campaign_id]))
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-        assert token, "the table page has no CSRF token"
+        token = _table_token(http, campaign_id)
 
         def roll(n: int) -> int:
-            response = http.post(
-                reverse("rolls:roll", args=[campaign_id]),
-                data={
-                    "kind": "check",
-                    "character": seeded["hero"],
-                    "trait": seeded["trait"],
-                    "modifiers": "",
-                    "key": f"cross-process-burst-{n}",
-                    "csrfmiddlewaretoken": token.group(1),
-                },
-                headers={"HX-Request": "true"},
-            )
-            assert response.status_code == 200, response.text
-            made = re.search(r'id="roll-(\d+)"', response.text)
-            assert made, "process A answered without the new roll"
-            return int(made.group(1))
+            return _roll(http, seeded, token, f"cross-process-burst-{n}")
 
-        with connect(
-            f"ws://127.0.0.1:{b.port}/ws/campaigns/{campaign_id}/",
-            additional_headers={"Cookie": f"sessionid={http.cookies['sessionid']}"},
-            origin=Origin(b.url),
-            proxy=None,
-            open_timeout=10,
-        ) as socket:
+        with _socket(b, campaign_id, http) as socket:
             frames = [str(socket.recv(timeout=5))]
             assert 'id="roll-log"' in frames[0]
             with ThreadPoolExecutor(max_workers=5) as pool:
