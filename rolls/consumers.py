@@ -1,14 +1,10 @@
 import asyncio
-import contextlib
 import json
-import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError
 from django.urls import ResolverMatch
 from django.utils import timezone
 
@@ -19,17 +15,13 @@ from fudgetable import live, socket_commands
 from fudgetable.request_queue import process_turns
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
+from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
-
-HEARTBEAT_SECONDS = 30
-# Channel names per UPDATE, well under SQLite's limit on the parameters of one query.
-HEARTBEAT_BATCH = 500
 
 # The apps whose POSTs a table socket runs (only for its own campaign: ``TableConsumer._takes``).
 COMMAND_APPS = ("rolls", "characters")
 
 CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
-logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
@@ -64,74 +56,6 @@ def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], i
 def _leave(campaign_id: int, channel_name: str) -> str:
     TableConnection.objects.filter(channel_name=channel_name).delete()
     return fragments.presence(campaign_id)
-
-
-_numbers = database_sync_to_async(live.current_seqs)
-
-
-@database_sync_to_async
-def _still_here(channel_names: list[str]) -> None:
-    now = timezone.now()
-    for start in range(0, len(channel_names), HEARTBEAT_BATCH):
-        batch = channel_names[start : start + HEARTBEAT_BATCH]
-        TableConnection.objects.filter(channel_name__in=batch).update(seen_at=now)
-
-
-class Heartbeat:
-    """Keeps every table socket of this process marked present with one UPDATE per beat, and
-    catches up the sockets that missed the table's last event (``catch_up_behind``).
-
-    A beat per socket was one write per socket every HEARTBEAT_SECONDS: 800 sockets made 27
-    writes a second, each queueing for SQLite's single write lock in front of the rolls.
-    """
-
-    def __init__(self) -> None:
-        self.channels: dict[str, TableConsumer] = {}
-        self.task: asyncio.Task[None] | None = None
-
-    def join(self, socket: "TableConsumer") -> None:
-        self.channels[socket.channel_name] = socket
-        loop = asyncio.get_running_loop()
-        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
-            self.task = loop.create_task(self._beat())
-
-    def leave(self, channel_name: str) -> None:
-        self.channels.pop(channel_name, None)
-        if not self.channels and self.task is not None:
-            # A test's event loop may be gone by now; its tasks went with it.
-            if not self.task.get_loop().is_closed():
-                self.task.cancel()
-            self.task = None
-
-    async def _beat(self) -> None:
-        while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            try:
-                await _still_here(sorted(self.channels))
-                await self.catch_up_behind()
-            except DatabaseError:
-                # The next beat tries again; presence only expires after several missed.
-                logger.exception("table heartbeat failed")
-
-    async def catch_up_behind(self) -> None:
-        """Redis skips a full channel without a word, and a socket finds a gap only at the
-        next event, which at a quiet table may be long in coming. One query reads the numbers
-        of this process's tables; a socket short of its audience's is told to catch up. Told
-        through its channel, so it reads the word in turn with its events: one that arrived
-        meanwhile leaves it nothing to do (``TableConsumer.table_behind``)."""
-        sockets = list(self.channels.values())
-        numbers = await _numbers({socket.campaign_id for socket in sockets})
-        for socket in sockets:
-            seq = numbers.get(socket.campaign_id, {}).get(socket.audience, 0)
-            if socket.seq < seq:
-                # A full channel is a busy one: its next event shows the gap soon enough.
-                with contextlib.suppress(ChannelFull):
-                    await socket.channel_layer.send(
-                        socket.channel_name, {"type": "table.behind", "seq": seq}
-                    )
-
-
-heartbeat = Heartbeat()
 
 
 class TableConsumer(AsyncWebsocketConsumer):

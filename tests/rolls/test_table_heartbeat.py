@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from fudgetable.asgi import application
-from rolls import consumers
+from rolls import heartbeat
 from rolls.models import TableConnection
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,15 +26,15 @@ def _stale_connections() -> int:
 
 
 async def test_one_beat_refreshes_every_socket_of_the_process(campaign, cookies, monkeypatch):
-    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(heartbeat, "HEARTBEAT_SECONDS", 0.05)
     beats = []
-    real_still_here = consumers._still_here
+    real_still_here = heartbeat._still_here
 
     async def counting(channel_names):
         beats.append(list(channel_names))
         await real_still_here(channel_names)
 
-    monkeypatch.setattr(consumers, "_still_here", counting)
+    monkeypatch.setattr(heartbeat, "_still_here", counting)
     sockets = [
         WebsocketCommunicator(application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, c])
         for c in (cookies["owner"], cookies["member"])
@@ -46,7 +46,7 @@ async def test_one_beat_refreshes_every_socket_of_the_process(campaign, cookies,
     # two connections (on a slow machine both happened): once both have joined, each beat
     # covers both.
     for _ in range(100):
-        if len(consumers.heartbeat.channels) == 2:
+        if len(heartbeat.heartbeat.channels) == 2:
             break
         await asyncio.sleep(0.01)
     beats.clear()
@@ -61,4 +61,4 @@ async def test_one_beat_refreshes_every_socket_of_the_process(campaign, cookies,
 
     for socket in sockets:
         await socket.disconnect()
-    assert consumers.heartbeat.task is None and not consumers.heartbeat.channels
+    assert heartbeat.heartbeat.task is None and not heartbeat.heartbeat.channels

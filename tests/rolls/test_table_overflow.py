@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from fudgetable import live, memory_layer
-from rolls import consumers
+from rolls import heartbeat
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_sheet_socket import sheet_socket
@@ -132,10 +132,10 @@ async def test_the_heartbeat_catches_up_a_socket_whose_last_event_was_dropped(ca
     player = await joined(campaign, cookies["member"], "player-member")
     await until(gm, "player-member")
     await sync_to_async(live.next_seq)(campaign.pk, players=False)  # a GMs' event, lost
-    await consumers.heartbeat.catch_up_behind()
+    await heartbeat.heartbeat.catch_up_behind()
     assert 'data-seq="1" data-state' in await gm.receive_from(timeout=5)
     assert await player.receive_nothing(timeout=0.3)  # the players' count did not move
-    await consumers.heartbeat.catch_up_behind()  # caught up: the next beat leaves it be
+    await heartbeat.heartbeat.catch_up_behind()  # caught up: the next beat leaves it be
     assert await gm.receive_nothing(timeout=0.3)
     for socket in (gm, player):
         await socket.disconnect()
