@@ -30,7 +30,7 @@ from django_htmx.middleware import HtmxDetails
 from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS, busy_answer
 
 MAX_PATH = 500
-MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; a character's notes fit too
+MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
 NOT_HERE = "That is not a command of this table."
 FOLLOWED = (301, 302, 303)
 _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
@@ -96,17 +96,18 @@ def busy(command: Command) -> str:
 
 
 def _request(
-    command: Command, scope: dict[str, Any], *, method: str = "POST", query: str = ""
+    scope: dict[str, Any], headers: dict[str, str], *, method: str, path: str, query: str
 ) -> HttpRequest:
+    """The request the browser's would have been, as the connection's person."""
     request = HttpRequest()
     request.method = method
-    request.path = request.path_info = command.path
+    request.path = request.path_info = path
     connection = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
     server = scope.get("server") or ("localhost", 80)
     client = scope.get("client") or ("", 0)
     request.META = {
         "REQUEST_METHOD": method,
-        "PATH_INFO": command.path,
+        "PATH_INFO": path,
         "QUERY_STRING": query,
         "SCRIPT_NAME": "",
         "SERVER_NAME": str(server[0]),
@@ -118,14 +119,8 @@ def _request(
             for name, value in connection.items()
             if name in ("host", "origin", "user-agent", "x-forwarded-for", "x-forwarded-proto")
         },
-        **{
-            "HTTP_" + name.upper().replace("-", "_"): value
-            for name, value in command.headers.items()
-        },
+        **{"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()},
     }
-    # Parsed here, so that too many fields is a 400 as it is over HTTP.
-    request.GET = QueryDict(query)
-    request.POST = QueryDict(command.body)
     request.COOKIES = dict(scope.get("cookies") or {})
     request.user = scope["user"]
     request.session = scope["session"]
@@ -138,12 +133,15 @@ def _request(
     return request
 
 
-def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
+def _response(request: HttpRequest, match: ResolverMatch, body: str = "") -> HttpResponseBase:
     """The view's answer to ``request``, with Http404, PermissionDenied and any error answered
-    as Django answers them over HTTP, and a busy database as the busy middleware does."""
+    as Django answers them over HTTP (too many fields is a 400), and a busy database as the
+    busy middleware does."""
     request.resolver_match = match
 
     def view(request: HttpRequest) -> HttpResponseBase:
+        request.GET = QueryDict(request.META["QUERY_STRING"])
+        request.POST = QueryDict(body)
         try:
             response = match.func(request, *match.args, **match.kwargs)
         except Exception as error:
@@ -166,22 +164,26 @@ def run(
     """Runs the command's view as its person, and returns the answer message. Synchronous:
     the consumer calls it on a worker thread, as a view is always run. ``allowed`` says which
     of the site's paths this socket takes commands for."""
+    target = urlsplit(command.path)
     try:
-        match = resolve(command.path)
+        match = resolve(target.path)
     except Resolver404:
         return refused(command, 404, NOT_HERE)
     if not allowed(match):
         return refused(command, 404, NOT_HERE)
-    response = _response(_request(command, scope), match)
+    request = _request(scope, command.headers, method="POST", path=target.path, query=target.query)
+    response = _response(request, match, command.body)
     # The browser's request would follow a redirect to a page of the site (a GET, as after
     # Django's redirect()) and htmx would take what it found there: so does this.
     if response.status_code in FOLLOWED:
         target = urlsplit(response["Location"])
         if not target.scheme and not target.netloc:
             with contextlib.suppress(Resolver404):
-                page = Command(command.id, target.path, "", command.headers)
-                request = _request(page, scope, method="GET", query=target.query)
-                response = _response(request, resolve(target.path))
+                page = resolve(target.path)
+                request = _request(
+                    scope, command.headers, method="GET", path=target.path, query=target.query
+                )
+                response = _response(request, page)
     if scope["session"].modified:
         scope["session"].save()
     if not isinstance(response, HttpResponse):  # a file or a stream: not a table command's

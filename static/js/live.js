@@ -241,7 +241,8 @@ document.addEventListener("htmx:beforeSend", function (event) {
   var path = detail.pathInfo.finalRequestPath;
   var headers = detail.requestConfig.headers;
   xhr.send = function (body) {
-    if (typeof body !== "string" || !tableSocket) {  // a file goes over HTTP
+    // A file, or more than the socket takes (fudgetable/socket_commands.py), goes over HTTP.
+    if (typeof body !== "string" || body.length > 60000 || !tableSocket) {
       XMLHttpRequest.prototype.send.call(xhr, body);
       return;
     }

@@ -274,3 +274,18 @@ async def test_a_form_in_an_answer_carries_a_token_its_page_can_post_with(campai
     await countdown.arefresh_from_db()
     assert countdown.marked == 1
     await gm.disconnect()
+
+
+async def test_a_path_with_a_query_and_a_body_of_too_many_fields(campaign, cookies, ready):
+    """The path may carry a query, as a form's action may; a body past Django's limit on
+    fields is a 400, as over HTTP, and the socket stays open for the next command."""
+    player = await joined(campaign, cookies["member"], "player-member")
+    await command(player, roll_path(campaign) + "?from=quick", ready)
+    assert (await answer_to(player))["status"] == 200
+    crowded = {f"field{n}": "x" for n in range(1_100)}
+    await command(player, roll_path(campaign), crowded, number=2)
+    assert (await answer_to(player, 2))["status"] == 400
+    await command(player, roll_path(campaign), {**ready, "key": "another-key-1"}, number=3)
+    assert (await answer_to(player, 3))["status"] == 200
+    assert await Roll.objects.acount() == 2
+    await player.disconnect()
