@@ -248,7 +248,8 @@ document.addEventListener("htmx:beforeSend", function (event) {
     }
     var id = ++commandCount;
     awaiting[id] = { xhr: xhr, body: body, timer: setTimeout(unanswered, ANSWER_WAIT, id) };
-    tableSocket.send(JSON.stringify({ command: { id: id, path: path, body: body, headers: headers } }));
+    var command = { id: id, path: path, body: body, headers: headers };
+    tableSocket.send(JSON.stringify({ command: command }));
   };
 });
 
