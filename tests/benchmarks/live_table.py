@@ -206,33 +206,47 @@ def _roll_form(table: Table, number: int) -> dict[str, str]:
     }
 
 
-async def _send_roll(socket: ClientConnection, table: Table, number: int) -> None:
-    """The roll as the table page sends it with its socket open (live.js): the form's POST as
-    one socket message, answered on the same socket."""
-    body = urlencode(_roll_form(table, number))
-    path = f"/campaigns/{table.campaign}/table/roll/"
+async def _send(
+    socket: ClientConnection, table: Table, number: int, path: str, form: dict[str, str]
+) -> None:
+    """A POST as the table page sends it with its socket open (live.js): one socket message,
+    answered on the same socket."""
+    body = urlencode(form)
     command = {"id": number, "path": path, "body": body, "headers": {"HX-Request": "true"}}
     table.commands[number] = time.perf_counter()
     await socket.send(json.dumps({"command": command}))
 
 
-def _match_answers(samples: Samples) -> load.Matcher:
-    """Notes each roll's arrivals, and for a command's answer its roll and its time."""
+async def _send_roll(socket: ClientConnection, table: Table, number: int) -> None:
+    path = f"/campaigns/{table.campaign}/table/roll/"
+    await _send(socket, table, number, path, _roll_form(table, number))
 
-    def match(table: Table, index: int, frame: str, now: float) -> None:
+
+async def _send_event(socket: ClientConnection, table: Table, number: int) -> None:
+    path, form = table_events.command(table, number)
+    table_events.note(table, number, time.perf_counter())
+    await _send(socket, table, number, path, form)
+
+
+def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> load.Matcher:
+    """``match`` for the pushes; a command's answer gives its time and, for a roll, the roll
+    it made (an event was noted as it left)."""
+
+    def matching(table: Table, index: int, frame: str, now: float) -> None:
         if not frame.startswith('{"answer"'):
-            _match_rolls(table, index, frame, now)
+            match(table, index, frame, now)
             return
         answer = json.loads(frame)
         start = table.commands.pop(answer["answer"], None)
         made = ENTRY.search(answer["body"])
-        if start is None or answer["status"] != 200 or made is None:
+        if start is None or answer["status"] != 200 or (rolls and made is None):
             samples.post_errors.append(f"{answer['status']}: {answer['body'][:200]}")
             return
         samples.post_ms.append((now - start) * 1000)
-        table.posted[int(made.group(1))] = start
+        if rolls and made is not None:
+            table.posted[int(made.group(1))] = start
 
-    return match
+    return matching
 
 
 async def _fudgetable(
@@ -258,16 +272,20 @@ async def _fudgetable(
             )
             for server in servers
         }
-        # The roller's socket: each table's sockets are opened in its sessions' order, its last.
-        roller = {t.campaign: sockets[(i + 1) * args.sockets - 1] for i, t in enumerate(tables)}
+        # Each table's sockets are opened in its sessions' order: the GM's first, the roller's
+        # last; the one that sends over the socket.
+        first = 0 if args.events else args.sockets - 1
+        sender = {t.campaign: sockets[i * args.sockets + first] for i, t in enumerate(tables)}
         if args.events:
-            post, match = table_events.post, table_events.match
+            post, match, send = table_events.post, table_events.match, _send_event
         else:
-            post, match = _post_roll, _match_rolls
+            post, match, send = _post_roll, _match_rolls, _send_roll
+        if args.over == "socket":
+            match = _match_answers(samples, match, rolls=not args.events)
 
         def fire(table: Table, number: int) -> Awaitable[None]:
             if args.over == "socket":
-                return _send_roll(roller[table.campaign], table, number)
+                return send(sender[table.campaign], table, number)
             return post(clients[_server_for(servers, table).port], table, number, csrf, samples)
 
         loaded_from = time.time()
@@ -281,7 +299,7 @@ async def _fudgetable(
             tables,
             sockets,
             samples,
-            _match_answers(samples) if args.over == "socket" else match,
+            match,
             fire,
             with_services=bool(args.scaled),
         )
@@ -377,8 +395,8 @@ def main() -> None:
         "--over",
         choices=["http", "socket"],
         default="http",
-        help="how the rolls are sent: an HTTP POST each, or over the roller's socket as the "
-        "table page sends them when its socket is open",
+        help="how the rolls (or events) are sent: an HTTP POST each, or over the roller's (the "
+        "GM's) socket as the table page sends them when its socket is open",
     )
     parser.add_argument(
         "--floor",
@@ -429,8 +447,6 @@ def main() -> None:
     if not 1 <= args.duration <= 600:
         parser.error("--duration is 1 to 600 seconds")
 
-    if args.events and args.over == "socket":
-        parser.error("--over socket sends rolls; the GM's events go over HTTP")
     if not 0 <= args.scaled <= 8:
         parser.error("--scaled is 1 to 8 processes (0: one on the embedded default)")
 

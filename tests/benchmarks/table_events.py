@@ -61,17 +61,21 @@ def note(table: Table, number: int, start: float) -> None:
     table.awaiting.setdefault(words(table, number), []).append(number)
 
 
-async def post(
-    http: httpx.AsyncClient, table: Table, number: int, csrf: str, samples: Samples
-) -> None:
+def command(table: Table, number: int) -> tuple[str, dict[str, str]]:
+    """Event ``number``'s POST, as the table page's button posts it: its path and its form."""
     base = f"/campaigns/{table.campaign}/table"
     if number % 2 == 0:
         pc = table.pcs[(number // 2) % len(table.pcs)][0]
-        url, data = f"{base}/spotlight/move/", {"character": str(pc)}
-    else:
-        step = number // 2 + 1
-        command = "mark" if _marks_after(step) > _marks_after(step - 1) else "unmark"
-        url, data = f"{base}/countdowns/{table.countdown}/{command}/", {}
+        return f"{base}/spotlight/move/", {"character": str(pc)}
+    step = number // 2 + 1
+    verb = "mark" if _marks_after(step) > _marks_after(step - 1) else "unmark"
+    return f"{base}/countdowns/{table.countdown}/{verb}/", {}
+
+
+async def post(
+    http: httpx.AsyncClient, table: Table, number: int, csrf: str, samples: Samples
+) -> None:
+    url, data = command(table, number)
     headers = {
         "Cookie": f"sessionid={table.sessions[0]}; csrftoken={csrf}",
         "X-CSRFToken": csrf,
