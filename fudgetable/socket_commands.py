@@ -32,6 +32,7 @@ from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS, busy_answer
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
 NOT_HERE = "That is not a command of this table."
+LOGGED_OUT = "You have logged out. Log in again to play."
 FOLLOWED = (301, 302, 303)
 _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
@@ -93,6 +94,14 @@ def busy(command: Command) -> str:
     response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
     response["Retry-After"] = RETRY_SECONDS
     return answer(command, response)
+
+
+def logged_out(scope: dict[str, Any]) -> bool:
+    """Whether the person logged out since the socket opened (here or in another tab): their
+    session is gone, and an HTTP request would be refused. One cache read (the session engine
+    is cached_db)."""
+    session = scope["session"]
+    return session.session_key is None or not session.exists(session.session_key)
 
 
 def _request(

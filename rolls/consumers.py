@@ -157,14 +157,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             # turn, and one that waited too long is told to try again, not queued for ever.
             async with process_turns().taken() as turn:
                 if turn:
-                    answer = await database_sync_to_async(socket_commands.run)(
-                        command, self.scope, allowed=self._takes
-                    )
+                    answer, still_in = await database_sync_to_async(self._run)(command)
                 else:
-                    answer = socket_commands.busy(command)
+                    answer, still_in = socket_commands.busy(command), True
             await self.send(text_data=answer)
+            if not still_in:
+                await self.close()
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._catch_up()
+
+    def _run(self, command: socket_commands.Command) -> tuple[str, bool]:
+        """The command's answer, run as the connection's person; and False once that person
+        has logged out, when the socket goes too (HTTP would refuse them as well)."""
+        if socket_commands.logged_out(self.scope):
+            return socket_commands.refused(command, 403, socket_commands.LOGGED_OUT), False
+        return socket_commands.run(command, self.scope, allowed=self._takes), True
 
     def _takes(self, match: ResolverMatch) -> bool:
         """The commands this socket runs: the table's and the sheets', of its own campaign."""

@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.contrib.sessions.backends.cached_db import SessionStore
 from django.db import OperationalError
 from django.urls import reverse
 
@@ -289,3 +290,18 @@ async def test_a_path_with_a_query_and_a_body_of_too_many_fields(campaign, cooki
     assert (await answer_to(player, 3))["status"] == 200
     assert await Roll.objects.acount() == 2
     await player.disconnect()
+
+
+async def test_after_logging_out_elsewhere_the_socket_takes_no_more_commands(
+    campaign, cookies, ready
+):
+    """Logged out in another tab: an HTTP request would be refused, and so is the command;
+    the socket closes."""
+    player = await joined(campaign, cookies["member"], "player-member")
+    session_key = cookies["member"][1].decode().split("=", 1)[1]
+    await sync_to_async(SessionStore(session_key=session_key).delete)()
+    await command(player, roll_path(campaign), ready)
+    answer = await answer_to(player)
+    assert (answer["status"], answer["body"]) == (403, "You have logged out. Log in again to play.")
+    assert (await player.receive_output(timeout=5))["type"] == "websocket.close"
+    assert await Roll.objects.acount() == 0
