@@ -305,3 +305,4 @@ async def test_after_logging_out_elsewhere_the_socket_takes_no_more_commands(
     assert (answer["status"], answer["body"]) == (403, "You have logged out. Log in again to play.")
     assert (await player.receive_output(timeout=5))["type"] == "websocket.close"
     assert await Roll.objects.acount() == 0
+    await player.disconnect()  # the browser's side of the close: the socket leaves the beat
