@@ -93,10 +93,7 @@ def next_seq(campaign_id: int, *, players: bool) -> dict[str, int]:
 def current_seq(campaign_id: int, audience: Audience) -> int:
     """The number of the last event the table sent ``audience``: a table state read after it
     shows everything up to it."""
-    from fudgetable.models import TableSequence
-
-    rows = TableSequence.objects.filter(campaign_id=campaign_id)
-    return rows.values_list(audience, flat=True).first() or 0
+    return current_seqs([campaign_id]).get(campaign_id, {}).get(audience, 0)
 
 
 def current_seqs(campaign_ids: Collection[int]) -> dict[int, dict[Audience, int]]:

@@ -16,6 +16,14 @@ RETRY_SECONDS = "2"
 BUSY_ERRORS = ("database is locked", "couldn't get a connection")
 
 
+def busy_in_words() -> HttpResponse:
+    """The busy answer for htmx, which live.js shows as the page's notice and resends after
+    ``Retry-After`` with the same key."""
+    response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
+    response["Retry-After"] = RETRY_SECONDS
+    return response
+
+
 def busy_answer(request: HttpRequest, exception: Exception) -> HttpResponse | None:
     """The answer to a command the database was too busy for, or None for any other error:
     nothing of it was written (its transaction rolled back, or never began), so the person
@@ -25,10 +33,8 @@ def busy_answer(request: HttpRequest, exception: Exception) -> HttpResponse | No
     if not any(sign in str(exception) for sign in BUSY_ERRORS):
         return None
     if getattr(request, "htmx", False):
-        # live.js shows a plain-text error answer in the page's notice.
-        response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
-    else:
-        response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
+        return busy_in_words()
+    response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
     response["Retry-After"] = RETRY_SECONDS
     return response
 

@@ -51,7 +51,7 @@ def process_turns() -> Turns:
 
 
 class RequestQueue:
-    """At most ``limit`` HTTP requests run in Django at a time; the others wait, in the order
+    """HTTP requests run in Django as their ``Turns`` allow, the others waiting in the order
     they came. Each running request has a thread of its own, and a process's threads share
     one core (the GIL): forty requests at once each took forty times as long, handing the core
     back and forth, and queued for SQLite's one writer anyway. Taking turns, each is done as
@@ -60,11 +60,9 @@ class RequestQueue:
 
     A request that waited too long for its turn is answered 503 with the busy text."""
 
-    def __init__(
-        self, app: ASGIApp, limit: int = 0, wait: float = WAIT_SECONDS, turns: Turns | None = None
-    ) -> None:
+    def __init__(self, app: ASGIApp, turns: Turns) -> None:
         self.app = app
-        self.turns = turns or Turns(limit, wait)
+        self.turns = turns
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":

@@ -13,6 +13,7 @@ origin cannot open this socket at all (docs/architecture.md, "Commands over the 
 """
 
 import contextlib
+import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,14 +21,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib.messages.storage.session import SessionStorage
+from django.core.handlers.asgi import ASGIRequest
 from django.core.handlers.exception import convert_exception_to_response
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
 from django_htmx.middleware import HtmxDetails
 
-from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS, busy_answer
+from fudgetable.middleware import busy_answer, busy_in_words
 
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
@@ -91,9 +93,7 @@ def refused(command: Command, status: int, text: str) -> str:
 def busy(command: Command) -> str:
     """The answer when the server is too far behind to run the command: nothing was done, so
     the page sends it again after ``Retry-After`` seconds, with the same key (live.js)."""
-    response = HttpResponse(BUSY_TEXT, status=503, content_type="text/plain")
-    response["Retry-After"] = RETRY_SECONDS
-    return answer(command, response)
+    return answer(command, busy_in_words())
 
 
 def logged_out(scope: dict[str, Any]) -> bool:
@@ -104,33 +104,42 @@ def logged_out(scope: dict[str, Any]) -> bool:
     return session.session_key is None or not session.exists(session.session_key)
 
 
+# The connection's headers a command's request keeps: the rest are the handshake's own.
+KEPT_HEADERS = {
+    b"host",
+    b"origin",
+    b"user-agent",
+    b"cookie",
+    b"x-forwarded-for",
+    b"x-forwarded-proto",
+}
+FORM = (b"content-type", b"application/x-www-form-urlencoded")
+
+
 def _request(
-    scope: dict[str, Any], headers: dict[str, str], *, method: str, path: str, query: str
+    scope: dict[str, Any],
+    headers: dict[str, str],
+    *,
+    method: str,
+    path: str,
+    query: str,
+    body: str = "",
 ) -> HttpRequest:
-    """The request the browser's would have been, as the connection's person."""
-    request = HttpRequest()
-    request.method = method
-    request.path = request.path_info = path
-    connection = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
-    server = scope.get("server") or ("localhost", 80)
-    client = scope.get("client") or ("", 0)
-    request.META = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": query,
-        "SCRIPT_NAME": "",
-        "SERVER_NAME": str(server[0]),
-        "SERVER_PORT": str(server[1]),
-        "REMOTE_ADDR": str(client[0]),
-        "CONTENT_TYPE": "application/x-www-form-urlencoded",
-        **{
-            "HTTP_" + name.upper().replace("-", "_"): value
-            for name, value in connection.items()
-            if name in ("host", "origin", "user-agent", "x-forwarded-for", "x-forwarded-proto")
-        },
-        **{"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()},
+    """The request the browser's would have been (Django's own ASGIRequest, from an HTTP scope
+    made of the socket's), as the connection's person."""
+    sent = [
+        (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()
+    ]
+    http_scope = {
+        **scope,
+        "type": "http",
+        "scheme": "https" if scope.get("scheme") == "wss" else "http",
+        "method": method,
+        "path": path,
+        "query_string": query.encode(),
+        "headers": [*(h for h in scope["headers"] if h[0] in KEPT_HEADERS), *sent, FORM],
     }
-    request.COOKIES = dict(scope.get("cookies") or {})
+    request = ASGIRequest(http_scope, io.BytesIO(body.encode()))
     request.user = scope["user"]
     request.session = scope["session"]
     # In the session, not a cookie: an answer over the socket sets no cookie in the browser.
@@ -142,15 +151,13 @@ def _request(
     return request
 
 
-def _response(request: HttpRequest, match: ResolverMatch, body: str = "") -> HttpResponseBase:
+def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
     """The view's answer to ``request``, with Http404, PermissionDenied and any error answered
-    as Django answers them over HTTP (too many fields is a 400), and a busy database as the
-    busy middleware does."""
+    as Django answers them over HTTP (too many fields is a 400, the form being read in the
+    view), and a busy database as the busy middleware does."""
     request.resolver_match = match
 
     def view(request: HttpRequest) -> HttpResponseBase:
-        request.GET = QueryDict(request.META["QUERY_STRING"])
-        request.POST = QueryDict(body)
         try:
             response = match.func(request, *match.args, **match.kwargs)
         except Exception as error:
@@ -180,8 +187,15 @@ def run(
         return refused(command, 404, NOT_HERE)
     if not allowed(match):
         return refused(command, 404, NOT_HERE)
-    request = _request(scope, command.headers, method="POST", path=target.path, query=target.query)
-    response = _response(request, match, command.body)
+    request = _request(
+        scope,
+        command.headers,
+        method="POST",
+        path=target.path,
+        query=target.query,
+        body=command.body,
+    )
+    response = _response(request, match)
     # The browser's request would follow a redirect to a page of the site (a GET, as after
     # Django's redirect()) and htmx would take what it found there: so does this.
     if response.status_code in FOLLOWED:

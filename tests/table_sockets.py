@@ -34,3 +34,12 @@ async def joined(campaign, cookie, username: str | None = None) -> WebsocketComm
     if username is not None:
         assert username in (await until(socket, 'id="presence"'))[-1]
     return socket
+
+
+async def gm_and_player(campaign, cookies) -> tuple[WebsocketCommunicator, WebsocketCommunicator]:
+    """The owner's and the member's sockets, both past the table state, the GM's past the
+    player's arrival: what either reads next is what the test does."""
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await until(gm, "player-member")
+    return gm, player

@@ -4,7 +4,7 @@ sockets never wait for a turn."""
 import asyncio
 from typing import Any
 
-from fudgetable.request_queue import RequestQueue
+from fudgetable.request_queue import RequestQueue, Turns
 
 
 class Recorder:
@@ -32,7 +32,7 @@ async def _request(app: RequestQueue, kind: str, path: str) -> None:
 
 async def test_requests_past_the_limit_wait_their_turn_in_order():
     inner = Recorder()
-    app = RequestQueue(inner, limit=2)
+    app = RequestQueue(inner, Turns(2))
     tasks = [asyncio.create_task(_request(app, "http", f"/{n}")) for n in range(4)]
     await asyncio.sleep(0.01)
     assert inner.started == ["/0", "/1"]
@@ -47,7 +47,7 @@ async def test_requests_past_the_limit_wait_their_turn_in_order():
 
 async def test_sockets_do_not_wait_for_a_turn():
     inner = Recorder()
-    app = RequestQueue(inner, limit=1)
+    app = RequestQueue(inner, Turns(1))
     held = asyncio.create_task(_request(app, "http", "/held"))
     socket = asyncio.create_task(_request(app, "websocket", "/ws/campaigns/1/"))
     await asyncio.sleep(0.01)
@@ -59,7 +59,7 @@ async def test_sockets_do_not_wait_for_a_turn():
 
 async def test_a_failed_request_gives_its_turn_back():
     inner = Recorder()
-    app = RequestQueue(inner, limit=1)
+    app = RequestQueue(inner, Turns(1))
     broken = asyncio.create_task(_request(app, "http", "/broken"))
     after = asyncio.create_task(_request(app, "http", "/after"))
     await asyncio.sleep(0.01)
@@ -72,7 +72,7 @@ async def test_a_failed_request_gives_its_turn_back():
 
 async def test_a_request_that_waited_too_long_is_told_the_table_is_busy():
     inner = Recorder()
-    app = RequestQueue(inner, limit=1, wait=0.05)
+    app = RequestQueue(inner, Turns(1, wait=0.05))
     held = asyncio.create_task(_request(app, "http", "/held"))
     await asyncio.sleep(0.01)
     sent: list[dict[str, Any]] = []

@@ -119,6 +119,16 @@ def _table_token(http: httpx.Client, campaign_id: int) -> str:
     return token.group(1)
 
 
+@contextlib.contextmanager
+def _player_at(server: AppServer) -> Iterator[tuple[httpx.Client, dict, str]]:
+    """The seeded table's player, logged in on ``server``: the client, the seed, and the CSRF
+    token the table page's forms post with."""
+    seeded = json.loads(server.python(SEED).strip().splitlines()[-1])
+    with httpx.Client(base_url=server.url, timeout=30, trust_env=False) as http:
+        _log_in(http, "xproc-player")
+        yield http, seeded, _table_token(http, seeded["campaign"])
+
+
 def _roll(http: httpx.Client, seeded: dict, token: str, key: str) -> int:
     """A trait check posted as the table page's roll form posts it; the new roll's id."""
     response = http.post(
@@ -165,12 +175,8 @@ def _log_in(http: httpx.Client, username: str) -> None:
 
 def test_a_roll_posted_to_one_process_reaches_a_socket_on_another(two_servers):
     a, b = two_servers
-    seeded = json.loads(a.python(SEED).strip().splitlines()[-1])
-    campaign_id = seeded["campaign"]
-    with httpx.Client(base_url=a.url, timeout=10, trust_env=False) as http:
-        _log_in(http, "xproc-player")
-        token = _table_token(http, campaign_id)
-
+    with _player_at(a) as (http, seeded, token):
+        campaign_id = seeded["campaign"]
         with _socket(b, campaign_id, http) as socket:
             state = ""
             while 'id="roll-log"' not in state:
@@ -246,11 +252,8 @@ def test_a_socket_behind_a_full_channel_converges_to_the_log(servers_with_tiny_c
     """Fifteen rolls posted to A, five at a time, while the socket on B reads nothing: Redis
     skips B's full channel without a word, and the socket still ends showing them all."""
     a, b = servers_with_tiny_channels
-    seeded = json.loads(a.python(SEED).strip().splitlines()[-1])
-    campaign_id = seeded["campaign"]
-    with httpx.Client(base_url=a.url, timeout=30, trust_env=False) as http:
-        _log_in(http, "xproc-player")
-        token = _table_token(http, campaign_id)
+    with _player_at(a) as (http, seeded, token):
+        campaign_id = seeded["campaign"]
 
         def roll(n: int) -> int:
             return _roll(http, seeded, token, f"cross-process-burst-{n}")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from characters.services import npc_create
 from rolls.models import Countdown, Roll
 from tests.rolls.conftest import fresh_key
-from tests.table_sockets import joined, until
+from tests.table_sockets import gm_and_player, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,9 +29,7 @@ def countdown(name: str, visibility: str, boxes: str = "4") -> dict:
 
 async def test_gm_only_actions_send_a_player_no_frame(campaign, cookies, client_for, owner):
     gm_client = await sync_to_async(client_for)(owner)
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     # What players may see exists first: a hidden-progress countdown and a secret roll.
     await gm_post(gm_client, "countdown_create", campaign, data=countdown("Veil", "hidden"))
     secret = {"kind": "situational", "label": "Ambush", "secret": "on", "key": fresh_key()}

@@ -17,7 +17,7 @@ from rolls import views
 from rolls.models import Countdown, Roll
 from tests.factories import MembershipFactory
 from tests.rolls.conftest import post_roll, roll_form, trait
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import gm_and_player, joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,9 +115,7 @@ async def test_a_gm_event_over_the_socket_reaches_the_players(campaign, cookies)
 
 async def test_a_refusal_is_answered_in_words_to_that_socket_alone(campaign, cookies):
     """A player may not make a GM's countdown: the same 403 as over HTTP, on their socket."""
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     create = reverse("rolls:countdown_create", args=[campaign.pk])
     await command(player, create, {"name": "Mine", "boxes": "4", "visibility": "public"})
     answer = await answer_to(player)

@@ -15,7 +15,7 @@ from rolls.models import Roll
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_table_sequence import numbers, post
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import gm_and_player, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,9 +77,7 @@ async def test_every_screen_shows_the_whole_log_after_its_channel_overflowed(
     campaign, cookies, client_for, owner, hero, tiny_channels, held
 ):
     gm_client = await sync_to_async(client_for)(owner)
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     players_sheet = sheet_socket(campaign, hero, cookies["member"])
     assert (await players_sheet.connect())[0]
     for n in range(10):
@@ -107,9 +105,7 @@ async def test_a_dropped_event_is_answered_with_the_table_unasked(
     campaign, cookies, client_for, owner
 ):
     gm_client = await sync_to_async(client_for)(owner)
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     await sync_to_async(live.next_seq)(campaign.pk, players=True)  # its message went missing
     roll = {"kind": "situational", "label": "Weather", "key": fresh_key()}
     await post(gm_client, "roll", campaign, data=roll)
@@ -128,9 +124,7 @@ async def test_a_dropped_event_is_answered_with_the_table_unasked(
 
 
 async def test_the_heartbeat_catches_up_a_socket_whose_last_event_was_dropped(campaign, cookies):
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     await sync_to_async(live.next_seq)(campaign.pk, players=False)  # a GMs' event, lost
     await heartbeat.heartbeat.catch_up_behind()
     assert 'data-seq="1" data-state' in await gm.receive_from(timeout=5)

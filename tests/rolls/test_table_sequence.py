@@ -14,7 +14,7 @@ from fudgetable import live
 from fudgetable.models import TableSequence
 from rolls.models import Countdown
 from tests.rolls.conftest import fresh_key
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import gm_and_player, socket_for, until
 
 HX = {"HX-Request": "true"}
 NUMBER = re.compile(r'id="table-seq" data-seq="(\d+)"( data-state)?')
@@ -51,9 +51,7 @@ async def test_a_players_numbers_run_without_a_gap_past_the_gms_own_events(
     campaign, cookies, client_for, owner
 ):
     gm_client = await sync_to_async(client_for)(owner)
-    gm = await joined(campaign, cookies["owner"], "gm-owner")
-    player = await joined(campaign, cookies["member"], "player-member")
-    await until(gm, "player-member")
+    gm, player = await gm_and_player(campaign, cookies)
     await post(
         gm_client,
         "countdown_create",
