@@ -24,6 +24,19 @@ def quick_roll(watched: Watched):
     return watched.page.locator("#quick-rolls button.quick-roll").first
 
 
+def drop_the_socket_with_the_next_command(watched: Watched) -> None:
+    """The connection is lost just as a command leaves: it never reaches the server."""
+    watched.page.evaluate(
+        """() => {
+          const send = WebSocket.prototype.send;
+          WebSocket.prototype.send = function (data) {
+            if (String(data).includes('"command"')) { this.close(); return; }
+            return send.call(this, data);
+          };
+        }"""
+    )
+
+
 def rolls_in_log(watched: Watched) -> int:
     return watched.page.locator("#roll-log li[id^='roll-']").count()
 
@@ -57,15 +70,7 @@ def test_a_command_whose_socket_drops_is_sent_over_http_once(
         alice = log_in(context, demo_server, "alice")
         open_table(alice, demo_server, MOUNTAINS.name)
         # The phone loses its connection just as the tap leaves: the command never arrives.
-        alice.page.evaluate(
-            """() => {
-              const send = WebSocket.prototype.send;
-              WebSocket.prototype.send = function (data) {
-                if (String(data).includes('"command"')) { this.close(); return; }
-                return send.call(this, data);
-              };
-            }"""
-        )
+        drop_the_socket_with_the_next_command(alice)
         over_http = posts(alice)
         before = rolls_in_log(alice)
         quick_roll(alice).click()
@@ -139,15 +144,7 @@ def test_a_command_without_a_key_is_not_sent_twice_when_its_socket_drops(
         card.get_by_role("button", name="Make the countdown").click()
         boxes = page.get_by_role("img", name="Rising water: 0 of 4 boxes marked")
         expect(boxes).to_be_visible()
-        page.evaluate(
-            """() => {
-              const send = WebSocket.prototype.send;
-              WebSocket.prototype.send = function (data) {
-                if (String(data).includes('"command"')) { this.close(); return; }
-                return send.call(this, data);
-              };
-            }"""
-        )
+        drop_the_socket_with_the_next_command(gm)
         over_http = posts(gm)
         page.get_by_role("button", name="Mark a box of Rising water", exact=True).click()
         expect(page.locator("#notice")).to_contain_text("may or may not have landed")
