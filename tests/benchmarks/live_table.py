@@ -329,16 +329,33 @@ def _collector_report(path: str, pids: list[int], start: float, end: float) -> N
             print(f"collector, {name} passes during the load: none")
 
 
-async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> None:
-    """The same sockets and events on a plain websockets broadcast server."""
+FLOORS = {
+    "broadcast floor": "tests.benchmarks.broadcast_floor",
+    "stack floor": "tests.benchmarks.stack_floor",
+}
+
+
+async def _floor(
+    args: argparse.Namespace, tables: list[Table], size: int, name: str = "broadcast floor"
+) -> None:
+    """The same sockets and events on a floor: a plain websockets broadcast server, or the
+    same broadcast through daphne and Channels (``FLOORS``)."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.benchmarks.broadcast_floor", str(port)],
+        [sys.executable, "-m", FLOORS[name], str(port)],
         cwd=ROOT,
-        stdout=subprocess.PIPE,
+        env={
+            **os.environ,
+            "SQLITE_PATH": os.devnull,  # nothing is read or written: the settings want one
+            "DEBUG": "1" if args.debug else "0",
+            "SECRET_KEY": secrets.token_urlsafe(64),
+            "ALLOWED_HOSTS": "127.0.0.1",
+        },
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
-        assert process.stdout is not None and process.stdout.readline().strip() == b"ready"
+        await _listening(port, process)
         floor_tables = [
             # After rolls (--floor) there are no PCs to name: the floor's words need one.
             Table(t.campaign, 0, 0, t.sessions, pcs=t.pcs or [[0, "Hero"]], countdown=t.countdown)
@@ -351,9 +368,9 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
             state=False,
         )
         gm_socket = {t.campaign: sockets[i * args.sockets] for i, t in enumerate(floor_tables)}
-        print(f"broadcast floor: frames padded to {size} bytes, FudgeTable's mean")
+        print(f"{name}: frames padded to {size} bytes, FudgeTable's mean")
         await load.measure(
-            "broadcast floor",
+            name,
             args,
             [process.pid],
             floor_tables,
@@ -370,12 +387,30 @@ async def _floor(args: argparse.Namespace, tables: list[Table], size: int) -> No
         process.wait(timeout=10)
 
 
+async def _listening(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the floor's server exited early ({process.returncode})")
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(0.1)
+            continue
+        writer.close()
+        return
+    raise RuntimeError(f"the floor's server did not listen on {port} within 30 s")
+
+
 async def _run(args: argparse.Namespace, servers: list[AppServer], tables: list[Table]) -> None:
     size = await _fudgetable(args, servers, tables)
-    if args.events or args.floor:
+    if args.events or args.floor or args.stack_floor:
         for server in servers:  # the floor gets the machine to itself, as FudgeTable had
             server.stop()
+    if args.events or args.floor:
         await _floor(args, tables, size)
+    if args.stack_floor:
+        await _floor(args, tables, size, "stack floor")
 
 
 def main() -> None:
@@ -402,6 +437,11 @@ def main() -> None:
         "--floor",
         action="store_true",
         help="after the rolls, the same sockets and load on a plain websockets broadcast server",
+    )
+    parser.add_argument(
+        "--stack-floor",
+        action="store_true",
+        help="then the same load on daphne and Channels with no Django work (stack_floor.py)",
     )
     parser.add_argument("--duration", type=float, default=60, help="seconds of posting")
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")
