@@ -17,9 +17,13 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.conf import settings
+from django.contrib import auth
 from django.contrib.messages.storage.session import SessionStorage
 from django.core.handlers.asgi import ASGIRequest
 from django.core.handlers.exception import convert_exception_to_response
@@ -34,7 +38,7 @@ from fudgetable.middleware import busy_answer, busy_in_words
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
 NOT_HERE = "That is not a command of this table."
-LOGGED_OUT = "You have logged out. Log in again to play."
+LOGGED_OUT = "You are not logged in any more. Log in again to play."
 FOLLOWED = (301, 302, 303)
 _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
@@ -96,12 +100,19 @@ def busy(command: Command) -> str:
     return answer(command, busy_in_words())
 
 
-def logged_out(scope: dict[str, Any]) -> bool:
-    """Whether the person logged out since the socket opened (here or in another tab): their
-    session is gone, and an HTTP request would be refused. One cache read (the session engine
-    is cached_db)."""
-    session = scope["session"]
-    return session.session_key is None or not session.exists(session.session_key)
+def person(scope: dict[str, Any]) -> Any | None:
+    """The connection's person as an HTTP request with their session would find them now, or
+    None where it would find nobody: they logged out since the socket opened (here or in
+    another tab: the session is gone), their password changed since (Django's session hash
+    no longer matches, and the session is flushed, as over HTTP), or their account was
+    deactivated. A cache read (the session engine is cached_db) and the user's query, as an
+    HTTP request pays."""
+    # The session as it is in the store now (the connection's copy was read at the handshake,
+    # and saving it would write back what HTTP requests changed since): empty once it is gone.
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    session = scope["session"] = store(session_key=scope["session"].session_key)
+    user = auth.get_user(SimpleNamespace(session=session))  # type: ignore[arg-type]
+    return user if user.is_authenticated else None
 
 
 # The connection's headers a command's request keeps: the rest are the handshake's own.
@@ -176,10 +187,22 @@ def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
 
 def run(
     command: Command, scope: dict[str, Any], *, allowed: Callable[[ResolverMatch], bool]
+) -> tuple[str, bool]:
+    """Runs the command's view as its person, and returns the answer message; and False once
+    that person is no longer logged in (``person``), when the command is refused as HTTP would
+    refuse it and the socket should go. Synchronous: the consumer calls it on a worker
+    thread, as a view is always run. ``allowed`` says which of the site's paths this socket
+    takes commands for."""
+    user = person(scope)
+    if user is None:
+        return refused(command, 403, LOGGED_OUT), False
+    scope["user"] = user  # as it is now: their name may have changed since the handshake
+    return _run_view(command, scope, allowed), True
+
+
+def _run_view(
+    command: Command, scope: dict[str, Any], allowed: Callable[[ResolverMatch], bool]
 ) -> str:
-    """Runs the command's view as its person, and returns the answer message. Synchronous:
-    the consumer calls it on a worker thread, as a view is always run. ``allowed`` says which
-    of the site's paths this socket takes commands for."""
     target = urlsplit(command.path)
     try:
         match = resolve(target.path)

@@ -113,10 +113,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every handler, a hop to a worker
-        # thread each time: eight per roll at a table of eight. A table event only forwards a
-        # string; the handlers that query go through database_sync_to_async, which does it.
+        # thread each time: eight per roll at a table of eight, and one more for the command.
+        # A table event only forwards a string, and what a received message runs goes through
+        # database_sync_to_async, which closes them itself.
         if message["type"] == "table.event":
             await self.table_event(message)
+        elif message["type"] == "websocket.receive":
+            await self.websocket_receive(message)
         else:
             await super().dispatch(message)
 
@@ -157,7 +160,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             # turn, and one that waited too long is told to try again, not queued for ever.
             async with process_turns().taken() as turn:
                 if turn:
-                    answer, still_in = await database_sync_to_async(self._run)(command)
+                    run = database_sync_to_async(socket_commands.run)
+                    answer, still_in = await run(command, self.scope, allowed=self._takes)
                 else:
                     answer, still_in = socket_commands.busy(command), True
             await self.send(text_data=answer)
@@ -165,13 +169,6 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close()
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._catch_up()
-
-    def _run(self, command: socket_commands.Command) -> tuple[str, bool]:
-        """The command's answer, run as the connection's person; and False once that person
-        has logged out, when the socket goes too (HTTP would refuse them as well)."""
-        if socket_commands.logged_out(self.scope):
-            return socket_commands.refused(command, 403, socket_commands.LOGGED_OUT), False
-        return socket_commands.run(command, self.scope, allowed=self._takes), True
 
     def _takes(self, match: ResolverMatch) -> bool:
         """The commands this socket runs: the table's and the sheets', of its own campaign."""

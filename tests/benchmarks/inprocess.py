@@ -104,7 +104,7 @@ def poster(user: Any, *, over: str) -> Callable[[str, dict[str, object]], None]:
     import json
     from urllib.parse import urlencode
 
-    from django.contrib.sessions.backends.cache import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
     from django.test import Client
 
     from fudgetable import socket_commands
@@ -117,7 +117,7 @@ def poster(user: Any, *, over: str) -> Callable[[str, dict[str, object]], None]:
         "client": ("127.0.0.1", 50000),
         "cookies": {},
         "user": user,
-        "session": SessionStore(),
+        "session": SessionStore(session_key=client.cookies["sessionid"].value),
     }
 
     def over_http(url: str, data: dict[str, object]) -> None:
@@ -128,7 +128,8 @@ def poster(user: Any, *, over: str) -> Callable[[str, dict[str, object]], None]:
     def over_socket(url: str, data: dict[str, object]) -> None:
         body = urlencode({name: str(value) for name, value in data.items()})
         command = socket_commands.Command(1, url, body, {"HX-Request": "true"})
-        answer = json.loads(socket_commands.run(command, scope, allowed=lambda match: True))
+        sent, _ = socket_commands.run(command, scope, allowed=lambda match: True)
+        answer = json.loads(sent)
         if answer["status"] != 200:
             sys.exit(f"command {url} answered {answer['status']}: {answer['body'][:200]}")
 

@@ -12,10 +12,10 @@ from django.db import OperationalError
 from django.urls import reverse
 
 from campaigns.models import Membership
-from fudgetable import request_queue
+from fudgetable import request_queue, socket_commands
 from rolls import views
 from rolls.models import Countdown, Roll
-from tests.factories import MembershipFactory
+from tests.factories import PASSWORD, MembershipFactory
 from tests.rolls.conftest import post_roll, roll_form, trait
 from tests.table_sockets import gm_and_player, joined, socket_for, until
 
@@ -300,7 +300,60 @@ async def test_after_logging_out_elsewhere_the_socket_takes_no_more_commands(
     await sync_to_async(SessionStore(session_key=session_key).delete)()
     await command(player, roll_path(campaign), ready)
     answer = await answer_to(player)
-    assert (answer["status"], answer["body"]) == (403, "You have logged out. Log in again to play.")
+    assert (answer["status"], answer["body"]) == (403, socket_commands.LOGGED_OUT)
     assert (await player.receive_output(timeout=5))["type"] == "websocket.close"
     assert await Roll.objects.acount() == 0
     await player.disconnect()  # the browser's side of the close: the socket leaves the beat
+
+
+async def test_after_a_password_change_elsewhere_the_socket_takes_no_more_commands(
+    campaign, cookies, ready, member, client_for
+):
+    """The password was changed in another browser: an HTTP request from this one would find
+    its session's hash stale and refuse it, and so does the command; the socket closes."""
+    player = await joined(campaign, cookies["member"], "player-member")
+    elsewhere = await sync_to_async(client_for)(member)
+    changed = await sync_to_async(elsewhere.post)(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "a-longer-Passphrase-9",
+            "new_password2": "a-longer-Passphrase-9",
+        },
+    )
+    assert changed.status_code == 302, changed.content
+    await command(player, roll_path(campaign), ready)
+    answer = await answer_to(player)
+    assert (answer["status"], answer["body"]) == (403, socket_commands.LOGGED_OUT)
+    assert (await player.receive_output(timeout=5))["type"] == "websocket.close"
+    assert await Roll.objects.acount() == 0
+    await player.disconnect()
+
+
+async def test_a_deactivated_account_takes_no_more_commands(campaign, cookies, ready, member):
+    player = await joined(campaign, cookies["member"], "player-member")
+    member.is_active = False
+    await member.asave(update_fields=["is_active"])
+    await command(player, roll_path(campaign), ready)
+    assert (await answer_to(player))["status"] == 403
+    assert (await player.receive_output(timeout=5))["type"] == "websocket.close"
+    assert await Roll.objects.acount() == 0
+    await player.disconnect()
+
+
+async def test_the_owner_member_and_outsider_still_logged_in_are_served_as_over_http(
+    campaign, cookies, ready
+):
+    """The check made before every command lets a person still logged in through: the GM and
+    the player are answered; an outsider's socket never opens."""
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    player = await joined(campaign, cookies["member"], "player-member")
+    await command(player, roll_path(campaign), ready)
+    assert (await answer_to(player))["status"] == 200
+    await command(gm, roll_path(campaign), {**ready, "key": "gm-key-1"})
+    assert (await answer_to(gm))["status"] == 200
+    outsider = socket_for(campaign, cookies["outsider"])
+    connected, _ = await outsider.connect()
+    assert not connected
+    await gm.disconnect()
+    await player.disconnect()
