@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import ResolverMatch
 from django.utils import timezone
 
-from campaigns.models import Membership
+from campaigns.models import Campaign, Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
@@ -50,6 +50,12 @@ def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], i
     """Whether the person is a GM, and the table as they see it now; None once they left."""
     membership = membership_for(user, campaign_id)
     return None if membership is None else (membership.is_gm, *_state(membership))
+
+
+@database_sync_to_async
+def _calls(campaign_id: int, user_id: int, *, only_if_called: bool) -> str:
+    campaign = Campaign.objects.get(pk=campaign_id)
+    return calls_for_person(campaign, user_id, oob=True, only_if_called=only_if_called)
 
 
 @database_sync_to_async
@@ -266,9 +272,13 @@ class SheetConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
         # A call for a roll shows on the sheet too: the open ones come with the connection.
-        calls = await database_sync_to_async(calls_for_person)(
-            membership.campaign, membership.user_id, oob=True, only_if_called=True
-        )
+        await self._send_calls(only_if_called=True)
+
+    async def _send_calls(self, *, only_if_called: bool = False) -> None:
+        """Its person's open calls for a roll as they stand; none included, unless
+        ``only_if_called``, so that a page back from a drop loses a call that ended while it
+        was away."""
+        calls = await _calls(self.campaign_id, self.user_id, only_if_called=only_if_called)
         if calls:
             await self.send(text_data=calls)
 
@@ -287,13 +297,15 @@ class SheetConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page's one message: after its socket was down it asks to catch up (live.js),
-        and gets the live parts as they stand. Anything else is ignored."""
+        and gets the live parts and its person's calls for a roll as they stand. Anything
+        else is ignored."""
         try:
             asked = json.loads(text_data or "")
         except ValueError:
             return
         if isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._send_own_parts()
+            await self._send_calls()
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
@@ -335,6 +347,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
         have been among it."""
         if await self._look_again():
             await self._send_own_parts()
+            await self._send_calls()  # a call's personal message may have been among it
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

@@ -67,3 +67,46 @@ async def test_the_call_shows_on_the_players_open_sheet_too(
     assert (await reopened.connect())[0]
     assert "Roll Stealth for Louie" in await reopened.receive_from(timeout=5)
     await reopened.disconnect()
+
+
+async def test_a_sheet_back_from_a_drop_loses_a_call_that_ended_while_it_was_away(
+    campaign, cookies, client_for, owner, hero
+):
+    """The phone had the call on its sheet when it dropped; the GM closed the call meanwhile.
+    Back on, the page asks to catch up and its call is taken away."""
+    gm_client = await sync_to_async(client_for)(owner)
+    url = reverse("rolls:call_create", args=[campaign.pk])
+    data = {"characters": [hero.pk], "difficulty": 2, "trait": "Stealth"}
+    await sync_to_async(gm_client.post)(url, data, headers=HX)
+    call = await RollCall.objects.aget()
+    close = reverse("rolls:call_cancel", args=[campaign.pk, call.pk])
+    assert (await sync_to_async(gm_client.post)(close, headers=HX)).status_code == 200
+
+    phone = sheet_socket(campaign, hero, cookies["member"])
+    assert (await phone.connect())[0]
+    assert await phone.receive_nothing(timeout=0.3)  # no call open: nothing on connecting
+    await phone.send_to(text_data='{"catch_up": true}')
+    frames = await until(phone, 'id="my-calls"')
+    assert "Roll Stealth" not in frames[-1] and "The GM calls for a roll" not in frames[-1]
+    await phone.disconnect()
+
+
+async def test_a_sheets_catch_up_shows_its_persons_calls_and_no_one_elses(
+    campaign, cookies, client_for, owner, hero, rival, rival_cookie
+):
+    phone = sheet_socket(campaign, hero, cookies["member"])
+    assert (await phone.connect())[0]
+    others = sheet_socket(campaign, rival[1], rival_cookie)
+    assert (await others.connect())[0]
+    gm_client = await sync_to_async(client_for)(owner)
+    url = reverse("rolls:call_create", args=[campaign.pk])
+    data = {"characters": [hero.pk], "difficulty": 2, "trait": "Stealth"}
+    await sync_to_async(gm_client.post)(url, data, headers=HX)
+    assert "Roll Stealth" in await phone.receive_from(timeout=5)
+    for socket in (phone, others):
+        await socket.send_to(text_data='{"catch_up": true}')
+    assert "Roll Stealth for Louie" in (await until(phone, 'id="my-calls"'))[-1]
+    theirs = (await until(others, 'id="my-calls"'))[-1]
+    assert "Louie" not in theirs and "Roll Stealth" not in theirs
+    for socket in (phone, others):
+        await socket.disconnect()

@@ -95,8 +95,11 @@ async def test_every_screen_shows_the_whole_log_after_its_channel_overflowed(
         assert rolls_shown(frames) == logged
         assert numbers(frames)[-1] == await sync_to_async(live.current_seq)(campaign.pk, audience)
     assert numbers(frames)[-1] == 10  # the player's: the rolls, not the GMs' countdown
-    # The sheet's channel filled with the table's events too: it is sent its parts.
-    assert 'id="tracks"' in (await until_quiet(players_sheet))[-1]
+    # The sheet's channel filled with the table's events too: it is sent its parts, and its
+    # person's calls for a roll as they stand (none here).
+    sheet_frames = await until_quiet(players_sheet)
+    assert any('id="tracks"' in frame for frame in sheet_frames)
+    assert any('id="my-calls"' in frame for frame in sheet_frames)
     for socket in (gm, player, players_sheet):
         await socket.disconnect()
 
