@@ -3,3 +3,8 @@ from django.apps import AppConfig
 
 class CampaignsConfig(AppConfig):
     name = "campaigns"
+
+    def ready(self) -> None:
+        from campaigns import sign_in_changes
+
+        sign_in_changes.connect()

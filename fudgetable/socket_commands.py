@@ -112,7 +112,16 @@ def person(scope: dict[str, Any]) -> Any | None:
     store = import_module(settings.SESSION_ENGINE).SessionStore
     session = scope["session"] = store(session_key=scope["session"].session_key)
     user = auth.get_user(SimpleNamespace(session=session))  # type: ignore[arg-type]
-    return user if user.is_authenticated else None
+    if not user.is_authenticated:
+        return None
+    scope["user"] = user  # as they are now: their name may have changed since the handshake
+    return user
+
+
+def signed_out(scope: dict[str, Any]) -> bool:
+    """Whether an HTTP request from the connection's browser would now find nobody
+    (``person``): the socket should go."""
+    return person(scope) is None
 
 
 # The connection's headers a command's request keeps: the rest are the handshake's own.
@@ -193,10 +202,8 @@ def run(
     refuse it and the socket should go. Synchronous: the consumer calls it on a worker
     thread, as a view is always run. ``allowed`` says which of the site's paths this socket
     takes commands for."""
-    user = person(scope)
-    if user is None:
+    if signed_out(scope):
         return refused(command, 403, LOGGED_OUT), False
-    scope["user"] = user  # as it is now: their name may have changed since the handshake
     return _run_view(command, scope, allowed), True
 
 

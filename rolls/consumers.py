@@ -52,6 +52,9 @@ def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], i
     return None if membership is None else (membership.is_gm, *_state(membership))
 
 
+_signed_out = database_sync_to_async(socket_commands.signed_out)
+
+
 @database_sync_to_async
 def _calls(campaign_id: int, user_id: int, *, only_if_called: bool) -> str:
     campaign = Campaign.objects.get(pk=campaign_id)
@@ -217,8 +220,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["html"])
 
     async def table_member(self, event: dict[str, Any]) -> None:
-        """Someone's role changed or they left: that person's sockets look themselves up again."""
+        """Someone's role or sign-in changed, or they left: that person's sockets look
+        themselves up again, as an HTTP request from their browser would."""
         if event["user_id"] != self.user_id:
+            return
+        if await _signed_out(self.scope):  # their password changed, or their account went
+            await self.close()
             return
         membership = await database_sync_to_async(membership_for)(
             self.scope["user"], self.campaign_id
@@ -329,9 +336,14 @@ class SheetConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=parts)
 
     async def table_member(self, event: dict[str, Any]) -> None:
-        """Someone's role changed or they left: look again, and go if the sheet is gone."""
-        if event["user_id"] == self.user_id:
-            await self._look_again()
+        """Someone's role or sign-in changed, or they left: look again, and go if the sheet
+        is gone or an HTTP request from this browser would be refused."""
+        if event["user_id"] != self.user_id:
+            return
+        if await _signed_out(self.scope):  # their password changed, or their account went
+            await self.close()
+            return
+        await self._look_again()
 
     async def _look_again(self) -> bool:
         opened = await self._opener(self.campaign_id, self.character_id)
