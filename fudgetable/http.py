@@ -43,6 +43,20 @@ def back_to_table(request: HttpRequest, campaign_id: int) -> HttpResponseRedirec
     return redirect(target) if target else redirect("rolls:table", campaign_id)
 
 
+def over_table_socket(request: HttpRequest) -> bool:
+    """Whether the request came as a command over the table page's socket
+    (``fudgetable.socket_commands``). That socket hears the table's events: what the command
+    pushed to its person's audience reaches it right after the answer."""
+    return getattr(request, "over_table_socket", False)
+
+
+def pushed_answer() -> HttpResponse:
+    """The answer to a command over the table's socket whose push redraws what the answer
+    would have drawn: nothing to swap (htmx leaves the page as it is on a 204), and nothing
+    rendered twice."""
+    return HttpResponse(status=204)
+
+
 def refusal(message: str) -> HttpResponse:
     """A refused htmx command: plain text, which static/js/live.js shows as the notice, since
     htmx swaps nothing on an error status."""

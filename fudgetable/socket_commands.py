@@ -165,6 +165,7 @@ def _request(
     # In the session, not a cookie: an answer over the socket sets no cookie in the browser.
     request._messages = SessionStorage(request)  # type: ignore[attr-defined]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    request.over_table_socket = True  # type: ignore[attr-defined]
     # Not a check (the handshake's Origin was): the page's CSRF secret, read from its cookie as
     # over HTTP, so that a form the answer draws carries a token the page can post with later.
     _CSRF.process_request(request)

@@ -166,6 +166,7 @@ def challenge_command(
         campaign_id,
         problem,
         lambda: challenge_list(membership.campaign, "gm", problem=problem, request=request),
+        pushed=True,
     )
 
 
@@ -189,4 +190,5 @@ def challenge_time(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
         campaign_id,
         problem,
         lambda: challenge_list(membership.campaign, "gm", problem=problem, request=request),
+        pushed=True,
     )

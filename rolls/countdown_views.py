@@ -114,4 +114,5 @@ def countdown_command(
         campaign_id,
         problem,
         lambda: countdown_list(membership.campaign, "gm", problem=problem, request=request),
+        pushed=True,
     )

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer
 from fudgetable.rules.errors import RulesError
 
 # One view serves every command on an existing row; the URL names which. Each command: the
@@ -58,14 +58,23 @@ def run(request: HttpRequest, command: Command, row: object) -> str:
 
 
 def answer(
-    request: AuthenticatedHttpRequest, campaign_id: int, problem: str, render: Callable[[], str]
+    request: AuthenticatedHttpRequest,
+    campaign_id: int,
+    problem: str,
+    render: Callable[[], str],
+    *,
+    pushed: bool = False,
 ) -> HttpResponse:
     """A plain POST goes back to the table with the refusal as a message; htmx gets ``render()``
-    (the card's list, or its whole card when the form that made a row was refused)."""
+    (the card's list, or its whole card when the form that made a row was refused).
+    ``pushed``: the command's event carries ``render()``'s list to the table's GMs, so a
+    command that went through over the table's socket is answered with nothing to swap."""
     if not request.htmx:
         if problem:
             messages.error(request, problem)
         return redirect("rolls:table", campaign_id)
+    if pushed and not problem and over_table_socket(request):
+        return pushed_answer()
     return HttpResponse(render())
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
-from fudgetable.http import AuthenticatedHttpRequest, refusal
+from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer, refusal
 from fudgetable.rules.errors import RulesError
 from rolls import spotlight
 
@@ -63,9 +63,11 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
             return refusal(error.message)
         messages.error(request, error.message)
         return redirect("rolls:table", campaign_id)
-    if request.htmx:
-        return _section(request, membership, moved)
-    return redirect("rolls:table", campaign_id)
+    if not request.htmx:
+        return redirect("rolls:table", campaign_id)
+    if over_table_socket(request):
+        return pushed_answer()  # the move's push draws the GMs' section on this socket too
+    return _section(request, membership, moved)
 
 
 def _player(request: AuthenticatedHttpRequest, campaign_id: int) -> Membership:

@@ -239,7 +239,7 @@ def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> loa
         answer = json.loads(frame)
         start = table.commands.pop(answer["answer"], None)
         made = ENTRY.search(answer["body"])
-        if start is None or answer["status"] != 200 or (rolls and made is None):
+        if start is None or answer["status"] not in (200, 204) or (rolls and made is None):
             samples.post_errors.append(f"{answer['status']}: {answer['body'][:200]}")
             return
         samples.post_ms.append((now - start) * 1000)

@@ -342,3 +342,49 @@ async def test_the_owner_member_and_outsider_still_logged_in_are_served_as_over_
     assert not connected
     await gm.disconnect()
     await player.disconnect()
+
+
+@pytest.fixture
+def tide(campaign):
+    return Countdown.objects.create(campaign=campaign, name="Tide", boxes=1, visibility="public")
+
+
+async def test_a_gm_command_whose_push_redraws_the_card_is_answered_with_nothing_to_swap(
+    campaign, cookies, tide, hero
+):
+    """The GM's mark and the spotlight's move push the GMs' card to the GM's own socket too,
+    right after the answer: the answer is a 204, not the same card drawn twice. The player's
+    screen gets its push as before; a refused mark is still answered with the card and its
+    refusal, as nothing was pushed; a player's mark is refused in words."""
+    gm, player = await gm_and_player(campaign, cookies)
+    mark = reverse("rolls:countdown_mark", args=[campaign.pk, tide.pk])
+    await command(gm, mark, {})
+    answer = await answer_to(gm)
+    assert (answer["status"], answer["body"]) == (204, "")
+    assert "Tide: 1 of 1 boxes marked" in (await until(gm, 'id="countdown-list"'))[-1]
+    assert "Tide: 1 of 1 boxes marked" in (await until(player, 'id="countdown-list"'))[-1]
+
+    await command(gm, mark, {}, number=2)
+    refused = await answer_to(gm, 2)
+    assert refused["status"] == 200
+    assert "Every box of Tide is already marked." in refused["body"]
+    assert 'id="countdown-list"' in refused["body"]
+
+    await command(player, mark, {}, number=3)
+    assert (await answer_to(player, 3))["status"] == 403
+
+    move = reverse("rolls:spotlight_move", args=[campaign.pk])
+    await command(gm, move, {"character": hero.pk}, number=4)
+    assert (await answer_to(gm, 4))["status"] == 204
+    assert "The spotlight is on <strong>Louie</strong>" in (await until(gm, "Louie"))[-1]
+    await gm.disconnect()
+    await player.disconnect()
+
+
+def test_over_http_the_gm_command_is_answered_with_the_card(client_for, owner, campaign, tide):
+    """Without the socket (it dropped, or the page posts over HTTP) no push reaches the page
+    first: the answer draws the card, as it always did."""
+    mark = reverse("rolls:countdown_mark", args=[campaign.pk, tide.pk])
+    response = client_for(owner).post(mark, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Tide: 1 of 1 boxes marked" in response.content.decode()
