@@ -6,10 +6,11 @@ instead, and hands the answer back to htmx as if it had come over HTTP. Here tha
 turned into a request and given to the same view, so a command has one meaning whichever way
 it came: the same form, services, key, refusal and answer.
 
-What the socket already settled is not done again: the person was authenticated at the
-handshake (their session and user are the connection's), and the handshake's Origin check
-(``AllowedHostsOriginValidator``) stands in for the CSRF check, since a page of another
-origin cannot open this socket at all (docs/architecture.md, "Commands over the socket").
+The person is looked up from the connection's session before each command, as HTTP looks
+them up for each request (``person``). What the socket settled at its handshake and is not done
+again is the CSRF check: the handshake's Origin check (``AllowedHostsOriginValidator``) stands in
+for it, since a page of another origin cannot open this socket at all (docs/architecture.md,
+"Commands over the socket").
 """
 
 import contextlib

@@ -34,7 +34,6 @@ async def _table(socket: ServerConnection) -> None:
 
 async def _serve(port: int) -> None:
     async with serve(_table, "127.0.0.1", port, compression=None, max_queue=None):
-        print("ready", flush=True)
         await asyncio.Future()
 
 

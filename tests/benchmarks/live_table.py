@@ -2,8 +2,8 @@
 pushes timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
-        --duration 60 [--over http|socket] [--floor] [--events] [--debug] [--gc-log PATH]
-        [--scaled N [--layer core|pubsub]] [--capacity N]
+        --duration 60 [--over http|socket] [--floor] [--stack-floor] [--events] [--debug]
+        [--gc-log PATH] [--scaled N [--layer core|pubsub]] [--capacity N]
         [--py-spy PATH --profile-out stacks.txt]
 
 One daphne process on the embedded default (a throwaway SQLite file, the in-memory channel
@@ -17,8 +17,9 @@ id comes back in the answer and matches the entries arriving on the sockets, whi
 first. With --events the GM posts spotlight moves and countdown marks instead, alternately, R
 a second per table (tests/benchmarks/table_events.py). With --events or --floor the same
 sockets and load then run on a plain websockets broadcast server
-(tests/benchmarks/broadcast_floor.py), the floor, and both are reported. For every roll or
-event and every socket of its table it times sent -> frame arrived, and reports
+(tests/benchmarks/broadcast_floor.py), the floor, and both are reported; with --stack-floor
+then on daphne and Channels with no Django work (tests/benchmarks/stack_floor.py). For every
+roll or event and every socket of its table it times sent -> frame arrived, and reports
 p50/p95/p99/max, losses (nothing there 5 s after it was sent), throughput, the server's CPU and
 memory sampled every second, and its CPU time per roll or event. Loopback only; it stops by
 itself. --py-spy (`pip install --target DIR py-spy`) records the server under load: a flame
