@@ -55,10 +55,15 @@ def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], i
 _signed_out = database_sync_to_async(socket_commands.signed_out)
 
 
-@database_sync_to_async
-def _calls(campaign_id: int, user_id: int, *, only_if_called: bool) -> str:
-    campaign = Campaign.objects.get(pk=campaign_id)
-    return calls_for_person(campaign, user_id, oob=True, only_if_called=only_if_called)
+def _as_it_stands(
+    user: Any, campaign_id: int, character_id: int, *, csrf_secret: str, with_calls: bool
+) -> tuple[str, str]:
+    """A sheet's live parts for its viewer, and with them (``with_calls``) the viewer's calls
+    for a roll: one hop for a sheet page catching up."""
+    parts = live_parts(user, campaign_id, character_id, csrf_secret=csrf_secret)
+    if not (with_calls and parts):  # no parts: the sheet is no longer theirs to open
+        return parts, ""
+    return parts, calls_for_person(Campaign.objects.get(pk=campaign_id), user.pk, oob=True)
 
 
 @database_sync_to_async
@@ -279,13 +284,9 @@ class SheetConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
         # A call for a roll shows on the sheet too: the open ones come with the connection.
-        await self._send_calls(only_if_called=True)
-
-    async def _send_calls(self, *, only_if_called: bool = False) -> None:
-        """Its person's open calls for a roll as they stand; none included, unless
-        ``only_if_called``, so that a page back from a drop loses a call that ended while it
-        was away."""
-        calls = await _calls(self.campaign_id, self.user_id, only_if_called=only_if_called)
+        calls = await database_sync_to_async(calls_for_person)(
+            membership.campaign, membership.user_id, oob=True, only_if_called=True
+        )
         if calls:
             await self.send(text_data=calls)
 
@@ -311,8 +312,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
         except ValueError:
             return
         if isinstance(asked, dict) and asked.get("catch_up") is True:
-            await self._send_own_parts()
-            await self._send_calls()
+            await self._send_own_parts(with_calls=True)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
@@ -326,14 +326,23 @@ class SheetConsumer(AsyncWebsocketConsumer):
     def _csrf_secret(self) -> str:
         return str(self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""))
 
-    async def _send_own_parts(self) -> None:
-        # Its own thread: on the shared one it would wait for a change's request to draw its
-        # answer and the party strip first.
-        parts = await database_sync_to_async(live_parts, thread_sensitive=False)(
-            self.scope["user"], self.campaign_id, self.character_id, csrf_secret=self._csrf_secret()
+    async def _send_own_parts(self, *, with_calls: bool = False) -> None:
+        """The sheet's live parts as they stand, drawn for this viewer; ``with_calls``: and
+        the person's calls for a roll, none included, so that a page back from a drop loses a
+        call that ended while it was away."""
+        # On the shared thread, as every other hop of the consumers. On a thread of the loop's
+        # own pool (thread_sensitive=False) each draw left its database connection open, out
+        # of the PostgreSQL pool for good: the socket tests ran the pool dry.
+        parts, calls = await database_sync_to_async(_as_it_stands)(
+            self.scope["user"],
+            self.campaign_id,
+            self.character_id,
+            csrf_secret=self._csrf_secret(),
+            with_calls=with_calls,
         )
-        if parts:
-            await self.send(text_data=parts)
+        for frame in (parts, calls):
+            if frame:
+                await self.send(text_data=frame)
 
     async def table_member(self, event: dict[str, Any]) -> None:
         """Someone's role or sign-in changed, or they left: look again, and go if the sheet
@@ -358,8 +367,8 @@ class SheetConsumer(AsyncWebsocketConsumer):
         (``memory_layer.overflowed``): a change to the sheet, or to its viewer's role, may
         have been among it."""
         if await self._look_again():
-            await self._send_own_parts()
-            await self._send_calls()  # a call's personal message may have been among it
+            # A call's personal message may have been among it.
+            await self._send_own_parts(with_calls=True)
 
 
 class UnknownSocket(AsyncWebsocketConsumer):
