@@ -119,12 +119,6 @@ def person(scope: dict[str, Any]) -> Any | None:
     return user
 
 
-def signed_out(scope: dict[str, Any]) -> bool:
-    """Whether an HTTP request from the connection's browser would now find nobody
-    (``person``): the socket should go."""
-    return person(scope) is None
-
-
 # The connection's headers a command's request keeps: the rest are the handshake's own.
 KEPT_HEADERS = {
     b"host",
@@ -204,7 +198,7 @@ def run(
     refuse it and the socket should go. Synchronous: the consumer calls it on a worker
     thread, as a view is always run. ``allowed`` says which of the site's paths this socket
     takes commands for."""
-    if signed_out(scope):
+    if person(scope) is None:
         return refused(command, 403, LOGGED_OUT), False
     return _run_view(command, scope, allowed), True
 

@@ -52,7 +52,15 @@ def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], i
     return None if membership is None else (membership.is_gm, *_state(membership))
 
 
-_signed_out = database_sync_to_async(socket_commands.signed_out)
+_person = database_sync_to_async(socket_commands.person)
+
+
+@database_sync_to_async
+def _membership_now(scope: dict[str, Any], campaign_id: int) -> Membership | None:
+    """The connection's person's membership as an HTTP request from their browser would find
+    it now: None once they left, or their sign-in changed (``socket_commands.person``)."""
+    user = socket_commands.person(scope)
+    return None if user is None else membership_for(user, campaign_id)
 
 
 def _as_it_stands(
@@ -229,12 +237,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         themselves up again, as an HTTP request from their browser would."""
         if event["user_id"] != self.user_id:
             return
-        if await _signed_out(self.scope):  # their password changed, or their account went
-            await self.close()
-            return
-        membership = await database_sync_to_async(membership_for)(
-            self.scope["user"], self.campaign_id
-        )
+        membership = await _membership_now(self.scope, self.campaign_id)
         if membership is None:
             await self.close()
             return
@@ -349,7 +352,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
         is gone or an HTTP request from this browser would be refused."""
         if event["user_id"] != self.user_id:
             return
-        if await _signed_out(self.scope):  # their password changed, or their account went
+        if await _person(self.scope) is None:  # their password changed, or their account went
             await self.close()
             return
         await self._look_again()

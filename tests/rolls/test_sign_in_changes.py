@@ -60,3 +60,20 @@ async def test_a_log_in_elsewhere_leaves_the_sockets_as_they_are(campaign, cooki
         assert await socket.receive_nothing(timeout=0.5)
     for socket in (gm, table, sheet):
         await socket.disconnect()
+
+
+async def test_an_outsiders_password_change_tells_the_table_nothing(
+    campaign, cookies, client_for, outsider, hero
+):
+    """Someone at no table of the campaign changes their password: no socket of it hears of
+    it (and the outsider's own socket was refused at the handshake)."""
+    gm, table, sheet = await open_sockets(campaign, cookies, hero)
+    elsewhere = await sync_to_async(client_for)(outsider)
+    new = "a-longer-Passphrase-9"
+    data = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+    changed = await sync_to_async(elsewhere.post)(reverse("password_change"), data)
+    assert changed.status_code == 302
+    for socket in (gm, table, sheet):
+        assert await socket.receive_nothing(timeout=0.5)
+    for socket in (gm, table, sheet):
+        await socket.disconnect()

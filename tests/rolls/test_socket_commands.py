@@ -381,10 +381,14 @@ async def test_a_gm_command_whose_push_redraws_the_card_is_answered_with_nothing
     await player.disconnect()
 
 
-def test_over_http_the_gm_command_is_answered_with_the_card(client_for, owner, campaign, tide):
+def test_over_http_the_gm_command_is_answered_with_the_card(
+    client_for, owner, member, outsider, campaign, tide
+):
     """Without the socket (it dropped, or the page posts over HTTP) no push reaches the page
     first: the answer draws the card, as it always did."""
     mark = reverse("rolls:countdown_mark", args=[campaign.pk, tide.pk])
     response = client_for(owner).post(mark, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "Tide: 1 of 1 boxes marked" in response.content.decode()
+    for person, status in ((member, 403), (outsider, 404)):
+        assert client_for(person).post(mark, headers={"HX-Request": "true"}).status_code == status
