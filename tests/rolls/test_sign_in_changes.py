@@ -18,6 +18,15 @@ async def closed(socket) -> bool:
     return (await socket.receive_output(timeout=5))["type"] == "websocket.close"
 
 
+async def password_changed_elsewhere(client_for, user) -> None:
+    """The person changes their password on the account page of another browser."""
+    elsewhere = await sync_to_async(client_for)(user)
+    new = "a-longer-Passphrase-9"
+    data = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+    changed = await sync_to_async(elsewhere.post)(reverse("password_change"), data)
+    assert changed.status_code == 302
+
+
 async def open_sockets(campaign, cookies, hero):
     gm = await joined(campaign, cookies["owner"], "gm-owner")
     table = await joined(campaign, cookies["member"], "player-member")
@@ -33,11 +42,7 @@ async def test_a_password_changed_in_another_browser_closes_the_players_sockets(
     campaign, cookies, client_for, member, hero
 ):
     gm, table, sheet = await open_sockets(campaign, cookies, hero)
-    elsewhere = await sync_to_async(client_for)(member)
-    new = "a-longer-Passphrase-9"
-    data = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
-    changed = await sync_to_async(elsewhere.post)(reverse("password_change"), data)
-    assert changed.status_code == 302
+    await password_changed_elsewhere(client_for, member)
     assert await closed(table) and await closed(sheet)
     assert await gm.receive_nothing(timeout=0.3)  # the GM's socket is not theirs to close
     for socket in (gm, table, sheet):
@@ -68,11 +73,7 @@ async def test_an_outsiders_password_change_tells_the_table_nothing(
     """Someone at no table of the campaign changes their password: no socket of it hears of
     it (and the outsider's own socket was refused at the handshake)."""
     gm, table, sheet = await open_sockets(campaign, cookies, hero)
-    elsewhere = await sync_to_async(client_for)(outsider)
-    new = "a-longer-Passphrase-9"
-    data = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
-    changed = await sync_to_async(elsewhere.post)(reverse("password_change"), data)
-    assert changed.status_code == 302
+    await password_changed_elsewhere(client_for, outsider)
     for socket in (gm, table, sheet):
         assert await socket.receive_nothing(timeout=0.5)
     for socket in (gm, table, sheet):
