@@ -135,15 +135,19 @@ def publish(
     gm: str | None = None,
     entry: int | None = None,
     numbered: bool = True,
-) -> None:
-    """Sends ``event`` to the table once the current transaction commits. ``gm`` defaults to
-    what everyone sees; ``everyone=None`` sends players nothing at all. ``entry`` is the roll
-    an event adds to the log, so a socket whose table state already shows it skips it.
-    ``numbered=False``: a moment, not a change a screen must catch up on (the X-card), so it
-    takes no number and writes nothing."""
-    seq = next_seq(campaign_id, players=everyone is not None) if numbered else None
+    seq: Mapping[str, int] | None = None,
+) -> Mapping[str, int]:
+    """Sends ``event`` to the table once the current transaction commits, and returns its
+    numbers. ``gm`` defaults to what everyone sees; ``everyone=None`` sends players nothing at
+    all. ``entry`` is the roll an event adds to the log, so a socket whose table state already
+    shows it skips it. ``seq``: the numbers already taken for it (``next_seq``), when the
+    change had to know them first. ``numbered=False``: a moment, not a change a screen must
+    catch up on (the X-card), so it takes no number and writes nothing."""
+    if seq is None and numbered:
+        seq = next_seq(campaign_id, players=everyone is not None)
     message = _message(event, everyone, everyone if gm is None else gm, entry, seq)
     _send_on_commit(campaign_id, message)
+    return seq or {}
 
 
 async def publish_now(

@@ -160,7 +160,6 @@ def _request(
     # In the session, not a cookie: an answer over the socket sets no cookie in the browser.
     request._messages = SessionStorage(request)  # type: ignore[attr-defined]
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
-    request.over_table_socket = True  # type: ignore[attr-defined]
     # Not a check (the handshake's Origin was): the page's CSRF secret, read from its cookie as
     # over HTTP, so that a form the answer draws carries a token the page can post with later.
     _CSRF.process_request(request)
@@ -191,20 +190,28 @@ def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
 
 
 def run(
-    command: Command, scope: dict[str, Any], *, allowed: Callable[[ResolverMatch], bool]
+    command: Command,
+    scope: dict[str, Any],
+    *,
+    allowed: Callable[[ResolverMatch], bool],
+    table_events: bool = True,
 ) -> tuple[str, bool]:
     """Runs the command's view as its person, and returns the answer message; and False once
     that person is no longer logged in (``person``), when the command is refused as HTTP would
     refuse it and the socket should go. Synchronous: the consumer calls it on a worker
     thread, as a view is always run. ``allowed`` says which of the site's paths this socket
-    takes commands for."""
+    takes commands for; ``table_events``, whether the table's events reach it (a command whose
+    push redraws its card then need not answer with the card: ``http.over_table_socket``)."""
     if person(scope) is None:
         return refused(command, 403, LOGGED_OUT), False
-    return _run_view(command, scope, allowed), True
+    return _run_view(command, scope, allowed, table_events), True
 
 
 def _run_view(
-    command: Command, scope: dict[str, Any], allowed: Callable[[ResolverMatch], bool]
+    command: Command,
+    scope: dict[str, Any],
+    allowed: Callable[[ResolverMatch], bool],
+    table_events: bool,
 ) -> str:
     target = urlsplit(command.path)
     try:
@@ -221,6 +228,7 @@ def _run_view(
         query=target.query,
         body=command.body,
     )
+    request.over_table_socket = table_events  # type: ignore[attr-defined]
     response = _response(request, match)
     # The browser's request would follow a redirect to a page of the site (a GET, as after
     # Django's redirect()) and htmx would take what it found there: so does this.

@@ -48,9 +48,15 @@ def _rows(campaign: Campaign, calls: list[RollCall]) -> list[tuple[RollCall, lis
     return [(call, _called(call, characters, rolls), describe(call.difficulty)) for call in calls]
 
 
+def gm_calls(campaign: Campaign) -> list[RollCall]:
+    """The calls on the GMs' card: open ones, and closed ones not yet dismissed."""
+    return list(RollCall.objects.filter(campaign=campaign, dismissed_at__isnull=True))
+
+
 def call_list(campaign: Campaign, *, oob: bool = False, problem: str = "") -> str:
-    """The GMs' view of every open call: who has rolled, each result, who waits."""
-    context = {"campaign": campaign, "calls": _rows(campaign, open_calls(campaign))}
+    """The GMs' view of their calls: who has rolled, each result, who waits; a closed call
+    keeps its results side by side until a GM dismisses it."""
+    context = {"campaign": campaign, "calls": _rows(campaign, gm_calls(campaign))}
     return render_to_string(f"{TEMPLATE}#list", {**context, "oob": oob, "problem": problem})
 
 

@@ -127,3 +127,12 @@ def call_cancel(request: AuthenticatedHttpRequest, campaign_id: int, call_id: in
     call = get_object_or_404(RollCall, pk=call_id, campaign_id=campaign_id)
     calls.call_cancel(call=call)
     return _answer(request, membership, call_list(membership.campaign))
+
+
+@require_POST
+@login_required
+def call_dismiss(request: AuthenticatedHttpRequest, campaign_id: int, call_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    call = get_object_or_404(RollCall, pk=call_id, campaign_id=campaign_id)
+    calls.call_dismiss(call=call)
+    return _answer(request, membership, call_list(membership.campaign))

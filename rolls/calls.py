@@ -91,6 +91,21 @@ def call_cancel(*, call: RollCall) -> RollCall:
     return call
 
 
+@transaction.atomic
+def call_dismiss(*, call: RollCall) -> RollCall:
+    """Takes a call off the GMs' card; an open one is closed too (its players' Roll taps go)."""
+    call = _locked(call)
+    if call.dismissed_at is None:
+        now = timezone.now()
+        was_open = call.open
+        call.closed_at = call.closed_at or now
+        call.dismissed_at = now
+        call.save(update_fields=["closed_at", "dismissed_at"])
+        called = Character.objects.filter(pk__in=call.characters) if was_open else []
+        _publish(call, people=_players(list(called)))
+    return call
+
+
 def _trait_for(call: RollCall, character: Character, trait_id: int | None) -> tuple[str, int]:
     """The trait the answer rolls: the call's, found on this sheet by name (untrained if the
     sheet lacks it), or the one the player picked when the call lets each pick."""

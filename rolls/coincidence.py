@@ -9,7 +9,6 @@ from campaigns.selectors import campaign_ruleset
 from characters.live_sheets import sheet_changed
 from characters.models import Character
 from characters.services import fudge_points_change
-from fudgetable import live
 from fudgetable.json_reader import CONTROL
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
@@ -73,5 +72,5 @@ def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
         follows=asked,
     )
     # The request's entry loses its Allow button on every GM's screen.
-    live.publish(asked.campaign_id, "coincidence.allowed", **fragments.replaced_entries(asked))
+    fragments.publish_changed_entry(asked, "coincidence.allowed")
     return allowed

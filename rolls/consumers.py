@@ -1,31 +1,32 @@
 import asyncio
 import json
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.urls import ResolverMatch
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
-from fudgetable.request_queue import process_turns
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
 from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
-
-# The apps whose POSTs a table socket runs (only for its own campaign: ``TableConsumer._takes``).
-COMMAND_APPS = ("rolls", "characters")
+from rolls.socket_takes import TakesCommands
+from rolls.table_log import Seen
+from rolls.table_state import table_state
 
 CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
 
 
 @database_sync_to_async
-def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[int], int, str]:
+def _arrive(
+    membership: Membership, channel_name: str, seen: Seen | None = None
+) -> tuple[str, frozenset[int], int, str]:
     TableConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={
@@ -34,22 +35,31 @@ def _arrive(membership: Membership, channel_name: str) -> tuple[str, frozenset[i
             "seen_at": timezone.now(),
         },
     )
-    return (*_state(membership), fragments.presence(membership.campaign_id))
+    return (*_state(membership, seen), fragments.presence(membership.campaign_id))
 
 
-def _state(membership: Membership) -> tuple[str, frozenset[int], int]:
-    """The table as it stands, with the number of the last event it shows: read first, so an
-    event after it is one the state may lack, never one it would miss."""
+def _state(membership: Membership, seen: Seen | None = None) -> tuple[str, frozenset[int], int]:
+    """The table as it stands, or what a page that saw ``seen`` lacks of it, with the number of
+    the last event it shows: read first, so an event after it is one the state may lack, never
+    one it would miss."""
     seq = live.current_seq(membership.campaign_id, live.audience_of(membership))
-    state, entries = fragments.table_state(membership)
+    state, entries = table_state(membership, seq=seq, seen=seen)
     return state + live.seq_mark(seq, state=True), entries, seq
 
 
 @database_sync_to_async
-def _state_of(user: Any, campaign_id: int) -> tuple[bool, str, frozenset[int], int] | None:
+def _state_of(
+    user: Any, campaign_id: int, seen: Seen | None = None
+) -> tuple[bool, str, frozenset[int], int] | None:
     """Whether the person is a GM, and the table as they see it now; None once they left."""
     membership = membership_for(user, campaign_id)
-    return None if membership is None else (membership.is_gm, *_state(membership))
+    return None if membership is None else (membership.is_gm, *_state(membership, seen))
+
+
+def _seen(scope: dict[str, Any]) -> Seen | None:
+    """What the page opening this socket says it shows (live.js adds it to the address)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return Seen.read({name: values[-1] for name, values in query.items()})
 
 
 _person = database_sync_to_async(socket_commands.person)
@@ -80,7 +90,7 @@ def _leave(campaign_id: int, channel_name: str) -> str:
     return fragments.presence(campaign_id)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
     """One socket per browser at a campaign's table: it pushes the table's events, and runs
     the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
 
@@ -120,7 +130,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
-        state, self.entries_sent, self.seq, presence = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, self.seq, presence = await _arrive(
+            membership, self.channel_name, _seen(self.scope)
+        )
         await self.send(text_data=state)
         await live.publish_now(campaign_id, "presence.changed", everyone=presence)
         heartbeat.join(self)
@@ -178,26 +190,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         command = socket_commands.read(asked)
         if command is not None:
-            # A turn shared with the process's HTTP requests: past them, a command waits its
-            # turn, and one that waited too long is told to try again, not queued for ever.
-            async with process_turns().taken() as turn:
-                if turn:
-                    run = database_sync_to_async(socket_commands.run)
-                    answer, still_in = await run(command, self.scope, allowed=self._takes)
-                else:
-                    answer, still_in = socket_commands.busy(command), True
-            await self.send(text_data=answer)
-            if not still_in:
-                await self.close()
+            await self.take(command)
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
-            await self._catch_up()
+            await self._catch_up(Seen.read(asked))
 
-    def _takes(self, match: ResolverMatch) -> bool:
-        """The commands this socket runs: the table's and the sheets', of its own campaign."""
-        ours = match.kwargs.get("campaign_id") == self.campaign_id
-        return ours and match.app_name in COMMAND_APPS
-
-    async def _catch_up(self) -> None:
+    async def _catch_up(self, seen: Seen | None) -> None:
         """A second ask within the second waits out the rest of it (the page counts on an
         answer; a page that keeps asking slows only its own socket)."""
         loop = asyncio.get_running_loop()
@@ -205,12 +202,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if wait > 0:
             await asyncio.sleep(wait)
         self.caught_up_at = loop.time()
-        await self._send_state()
+        await self._send_state(seen)
 
-    async def _send_state(self) -> None:
-        """The table as it stands, unasked and at once. The person is looked up again, as a
-        member event would have them be: the event missed may have been that one."""
-        found = await _state_of(self.scope["user"], self.campaign_id)
+    async def _send_state(self, seen: Seen | None = None) -> None:
+        """The table as it stands (or what a page that saw ``seen`` lacks of it), at once. The
+        person is looked up again, as a member event would have them be: the event missed may
+        have been that one. Unasked, the socket cannot say which entries its page holds, so
+        the page gets the log whole."""
+        found = await _state_of(self.scope["user"], self.campaign_id, seen)
         if found is None:
             await self.close()
             return
@@ -249,7 +248,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A sheet changed: the table hears of it through ``party.changed`` instead."""
 
 
-class SheetConsumer(AsyncWebsocketConsumer):
+class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
     request for the GMs, or else drawn here (``characters.sheet_page``). A player's private
@@ -261,6 +260,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
     character_id: int
     is_gm: bool
     audience: Audience
+    table_events = False  # a sheet's socket forwards no table event
 
     async def _opener(
         self, campaign_id: int, character_id: int
@@ -307,14 +307,17 @@ class SheetConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["html"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The page's one message: after its socket was down it asks to catch up (live.js),
-        and gets the live parts and its person's calls for a roll as they stand. Anything
-        else is ignored."""
+        """The page's messages: a tap on the sheet (a command, as on the table's socket), or,
+        after its socket was down, an ask to catch up (live.js), answered with the live parts
+        and its person's calls for a roll as they stand. Anything else is ignored."""
         try:
             asked = json.loads(text_data or "")
         except ValueError:
             return
-        if isinstance(asked, dict) and asked.get("catch_up") is True:
+        command = socket_commands.read(asked)
+        if command is not None:
+            await self.take(command)
+        elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._send_own_parts(with_calls=True)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:

@@ -171,5 +171,7 @@ def contest_many_roll(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
             made=said,
             chances=chances,
             key=new_key() if made else str(request.POST.get("key") or ""),
+            # A secret roll made, the next one is not secret unless the GM says so again.
+            **({"secret": False} if made else {}),
         )
     )

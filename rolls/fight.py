@@ -22,7 +22,6 @@ from characters.live_sheets import sheet_changed
 from characters.models import Character, Gear, Trait
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services import track_take_wound
-from fudgetable import live
 from fudgetable.rules import checks, sheet_tracks
 from fudgetable.rules import fight as rules
 from fudgetable.rules.blows import Aim
@@ -337,5 +336,5 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
     )
     if created:
         # The exchange's entry loses its Confirm button on every screen.
-        live.publish(roll.campaign_id, "fight.confirmed", **fragments.replaced_entries(roll))
+        fragments.publish_changed_entry(roll, "fight.confirmed")
     return confirmation

@@ -5,17 +5,14 @@ from collections.abc import Sequence
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
-from characters.party import party_strip
+from fudgetable import live
 from fudgetable.http import new_key
-from fudgetable.live import Audience, ByAudience, audience_of, by_audience
+from fudgetable.live import Audience, ByAudience, by_audience
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
-from rolls import dice_faces, log_selectors, selectors, spotlight
-from rolls.call_fragments import call_list, calls_for_person
-from rolls.challenge_fragments import challenge_list
-from rolls.countdown_fragments import countdown_list
+from rolls import dice_faces, selectors
 from rolls.forms import SessionEndForm
 from rolls.models import Roll
 
@@ -83,7 +80,7 @@ def roll_entry(
     plain: bool = False,
     next_url: str = "",
     controls: bool = True,
-    prepend: bool = False,
+    append: bool = False,
 ) -> str:
     """One log entry; ``oob`` makes it replace the entry already on the page (a GM's note).
     The snapshot holds the ladder words as they were, so no ruleset is needed to show it.
@@ -93,8 +90,9 @@ def roll_entry(
     own spend buttons come through ``spend``, on pages rendered for that player alone.
     ``request`` adds the CSRF token (the page without JavaScript posts the forms itself);
     ``plain`` drops the htmx attributes for pages without the roller (the log page),
-    ``controls=False`` leaves every form out (the session recap), and ``prepend`` wraps it to
-    be added at the top of the log on every screen (in the same render: one per roll)."""
+    ``controls=False`` leaves every form out (the session recap), and ``append`` wraps it to
+    be added at the bottom of the table's log on every screen (in the same render: one per
+    roll)."""
     gm_view = audience == "gm"
     if not controls:
         spend = []
@@ -113,9 +111,9 @@ def roll_entry(
         "next_url": next_url,
         "controls": controls,
         "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
-        "prepend": prepend,
+        "append": append,
         # A new roll is said once, in words, by the page's polite live region.
-        "news": roll_summary(roll, gm_view=gm_view, spoken=True) if prepend else "",
+        "news": roll_summary(roll, gm_view=gm_view, spoken=True) if append else "",
     }
     if "fight" in roll.snapshot:  # a proposed fight's body holds the GMs' confirm button
         context["body"] = render_to_string(f"{TEMPLATE}#entry-body", context, request=request)
@@ -138,14 +136,27 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
 
 
 def roll_entries(roll: Roll) -> ByAudience:
-    """The new entry as each audience sees it, wrapped to be added at the top of the log."""
-    return by_audience(lambda audience: roll_entry(roll, audience, prepend=True))
+    """The new entry as each audience sees it, wrapped to be added at the bottom of the log."""
+    return by_audience(lambda audience: roll_entry(roll, audience, append=True))
 
 
 def replaced_entries(roll: Roll) -> ByAudience:
     """The entry as each audience sees it, to replace the one already in the log (a GM's note,
     a confirmed fight)."""
     return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
+
+
+def publish_changed_entry(roll: Roll, event: str, *, players: bool = True) -> None:
+    """Pushes an entry that changed in place to the screens that show it (``players=False``:
+    the GMs' alone), and writes down the numbers it went out with, so a screen that was away
+    gets it again when it comes back (``table_state``)."""
+    entries = replaced_entries(roll)
+    seq = live.publish(
+        roll.campaign_id, event, everyone=entries["everyone"] if players else None, gm=entries["gm"]
+    )
+    Roll.objects.filter(pk=roll.pk).update(
+        gm_seq=seq["gm"], everyone_seq=seq.get("everyone", roll.everyone_seq)
+    )
 
 
 def session_end_form(
@@ -156,7 +167,7 @@ def session_end_form(
     return SessionEndForm(data, characters=characters, ruleset=ruleset)
 
 
-def session_status(campaign: Campaign, audience: Audience) -> str:
+def session_status(campaign: Campaign, audience: Audience, *, oob: bool = True) -> str:
     gm_view = audience == "gm"
     return render_to_string(
         f"{TEMPLATE}#session",
@@ -167,7 +178,7 @@ def session_status(campaign: Campaign, audience: Audience) -> str:
             "session_form": session_end_form(campaign, campaign_ruleset(campaign))
             if gm_view
             else None,
-            "oob": True,
+            "oob": oob,
         },
     )
 
@@ -183,20 +194,16 @@ def presence(campaign_id: int) -> str:
     )
 
 
-def recent_rolls(campaign: Campaign, audience: Audience) -> list[Roll]:
-    """The log's latest rolls as ``audience`` may read them, newest first."""
-    return list(
-        log_selectors.filtered_log(campaign, gm_view=audience == "gm")[: selectors.LOG_LENGTH]
-    )
-
-
 def log_entries(
     campaign: Campaign,
     rolls: Sequence[Roll],
     audience: Audience,
     request: HttpRequest | None = None,
+    *,
+    oob: bool = False,
 ) -> list[str]:
-    """The rolls' entries; a roll a Fudge point was already spent on offers no more."""
+    """The rolls' entries; a roll a Fudge point was already spent on offers no more. ``oob``:
+    each to replace the one already on the page."""
     allowed = allowed_uses(campaign)
     return [
         roll_entry(
@@ -205,29 +212,10 @@ def log_entries(
             request=request,
             allowed=allowed,
             spend=[] if getattr(roll, "spent_on", False) else None,
+            oob=oob,
         )
         for roll in rolls
     ]
-
-
-def table_state(membership: Membership) -> tuple[str, frozenset[int]]:
-    """Everything a socket needs on (re)connect: session, the whole recent log, who is here;
-    and the ids of the log's entries in it, which the socket must not add a second time."""
-    campaign = membership.campaign
-    audience = audience_of(membership)
-    rolls = recent_rolls(campaign, audience)
-    entries = log_entries(campaign, rolls, audience)
-    log = render_to_string(f"{TEMPLATE}#log-replace", {"entries": entries, "oob": True})
-    state = session_status(campaign, audience) + log + presence(campaign.pk)
-    state += spotlight.connect_fragments(membership)
-    state += party_strip(campaign, audience, oob=True)
-    # A call survives a reconnect: the GMs' card, and this person's own calls.
-    if audience == "gm":
-        state += call_list(campaign, oob=True)
-    state += calls_for_person(campaign, membership.user_id, oob=True)
-    state += countdown_list(campaign, audience, oob=True)
-    state += challenge_list(campaign, audience, oob=True)
-    return state, frozenset(roll.pk for roll in rolls)
 
 
 def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> str:

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.text import slugify
@@ -20,7 +20,7 @@ from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.live import audience_of
-from rolls import fragments, log_export, log_selectors, spotlight
+from rolls import fragments, log_export, log_selectors, spotlight, table_log
 from rolls.models import PlaySession, Roll
 from rolls.views import may_spend_for
 
@@ -178,3 +178,21 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
         "entries": _entries(request, membership, rolls, controls=False),
     }
     return render(request, "rolls/session_recap.html", context)
+
+
+@require_GET
+@login_required
+def earlier(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """The table's log pane going back: the page of entries before the one named, as this
+    person reads the log."""
+    membership = membership_or_404(request.user, campaign_id)
+    campaign = membership.campaign
+    before = None
+    named = request.GET.get("before", "")
+    if named.isdigit() and len(named) <= table_log.ID_DIGITS:
+        log = log_selectors.filtered_log(campaign, gm_view=membership.is_gm)
+        before = log.filter(pk=int(named)).first()
+    if before is None:
+        raise Http404("No such entry in this log")
+    audience = audience_of(membership)
+    return HttpResponse(table_log.earlier_entries(campaign, audience, before, request))

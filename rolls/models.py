@@ -193,6 +193,12 @@ class Roll(models.Model):
     idempotency_key = models.CharField(max_length=64)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     gm_note = models.CharField(max_length=500, blank=True)
+    # The table's number (``live.publish``) of the last event that brought this entry to each
+    # audience: its arrival, or a change to it (a GM's note, a fight's wounds marked). A page
+    # back from a drop says the number it saw last and gets only the entries past it. None:
+    # the audience never had it pushed (a secret line, a restored log).
+    everyone_seq = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    gm_seq = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -230,6 +236,8 @@ class RollCall(models.Model):
     answers = models.JSONField(default=dict, blank=True)  # {character id: roll id}
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # A closed call stays on the GMs' card, every result side by side, until a GM dismisses it.
+    dismissed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -71,8 +71,11 @@ def record_entry(
     announcement (a line, not a roll) reaches no player's screen at all, not even as "the GM
     rolled", as ``roll_announce``'s GM-only lines do."""
     campaign = membership.campaign
+    players = not (secret and kind == Roll.Kind.ANNOUNCEMENT)
     try:
         with transaction.atomic():
+            # Numbered first, so the entry is written with the number it reaches screens by.
+            seq = live.next_seq(campaign.pk, players=players)
             roll = Roll.objects.create(
                 campaign=campaign,
                 session_id=running_session_id(campaign.pk),
@@ -86,6 +89,8 @@ def record_entry(
                 snapshot=snapshot,
                 succeeded=succeeded,
                 idempotency_key=key,
+                everyone_seq=seq.get("everyone"),
+                gm_seq=seq["gm"],
             )
     except IntegrityError:
         # The same form, sent twice at the same moment: the first one made the roll.
@@ -96,13 +101,9 @@ def record_entry(
         transaction.set_rollback(True)
         return existing, False
     entries = fragments.roll_entries(roll)
-    if kind == Roll.Kind.ANNOUNCEMENT:
-        everyone = None if secret else entries["everyone"]
-        live.publish(
-            campaign.pk, "log.announced", everyone=everyone, gm=entries["gm"], entry=roll.pk
-        )
-    else:
-        live.publish(campaign.pk, "roll.created", **entries, entry=roll.pk)
+    event = "log.announced" if kind == Roll.Kind.ANNOUNCEMENT else "roll.created"
+    everyone = entries["everyone"] if players else None
+    live.publish(campaign.pk, event, everyone=everyone, gm=entries["gm"], entry=roll.pk, seq=seq)
     return roll, True
 
 
@@ -378,11 +379,9 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     """The GM's note on a log entry: the one thing about a roll that may change."""
     roll.gm_note = note
     roll.save(update_fields=["gm_note"])
-    entries = fragments.replaced_entries(roll)
     # Players' copy of a secret roll shows no note: sending it again would only tell them
     # that one was written.
-    everyone = None if roll.secret else entries["everyone"]
-    live.publish(roll.campaign_id, "roll.noted", everyone=everyone, gm=entries["gm"])
+    fragments.publish_changed_entry(roll, "roll.noted", players=not roll.secret)
     return roll
 
 
@@ -392,6 +391,7 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
     if not lines:
         return None  # most commands announce nothing: no savepoint for them
     with transaction.atomic():
+        seq = live.next_seq(campaign.pk, players=players)
         roll = Roll.objects.create(
             campaign=campaign,
             session_id=running_session_id(campaign.pk),
@@ -401,6 +401,8 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
             snapshot={"lines": list(lines)},
             succeeded=None,
             idempotency_key=uuid.uuid4().hex,
+            everyone_seq=seq.get("everyone"),
+            gm_seq=seq["gm"],
         )
         entries = fragments.roll_entries(roll)
         live.publish(
@@ -409,5 +411,6 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
             everyone=entries["everyone"] if players else None,
             gm=entries["gm"],
             entry=roll.pk,
+            seq=seq,
         )
     return roll

@@ -1,13 +1,12 @@
-"""The GM starts and ends the evening's play session; ending it pays each PC's XP and opens
-the recap."""
+"""The GM starts and ends the evening's play session; ending it pays each PC's XP, and the
+GM stays at the table, its recap a link away."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.access import gm_or_403
 from campaigns.selectors import campaign_ruleset
@@ -51,9 +50,9 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
         sessions.session_end(session=session, counts=form.counts())
     except RulesError as error:
         return _session_refused(request, campaign_id, error.message)
-    messages.success(request, f"Session {session.number} has ended.")
-    recap = reverse("rolls:recap", args=[campaign_id, session.number])
     if request.htmx:
-        # A plain redirect would be followed inside the request and swapped into the table.
-        return HttpResponseClientRedirect(recap)
-    return redirect(recap)
+        # The GM stays at the table: the session's card says it ended, links its recap and
+        # says what XP it gave.
+        return HttpResponse(fragments.session_status(campaign, "gm", oob=False))
+    messages.success(request, gettext("Session %(number)s has ended.") % {"number": session.number})
+    return redirect("rolls:table", campaign_id)

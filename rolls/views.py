@@ -6,6 +6,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import gm_or_403, membership_or_404
@@ -13,13 +15,22 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
 from characters.party import party_strip
+from fudgetable import live
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments, fudge_points, roll_lines, selectors, services
+from rolls import (
+    fragments,
+    fudge_points,
+    roll_lines,
+    selectors,
+    services,
+    table_layout,
+    table_log,
+)
 from rolls.call_fragments import call_list, calls_for_person
 from rolls.challenges import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
@@ -54,6 +65,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
     if not membership.is_gm:  # a player's own PCs, whose traits are their quick rolls
         rollable = rollable.prefetch_related("features", "details")
     characters = list(rollable)
+    tools = table_layout.tools(membership, ruleset)
     return {
         "campaign": campaign,
         "membership": membership,
@@ -71,9 +83,9 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "key": new_key(),
         "session": selectors.latest_session(campaign),
         "session_form": fragments.session_end_form(campaign, ruleset) if membership.is_gm else None,
-        "entries": fragments.log_entries(
-            campaign, fragments.recent_rolls(campaign, audience), audience, request
-        ),
+        # Read before the state it numbers: an event after it is one the page may lack.
+        "seq": live.current_seq(campaign.pk, audience),
+        "log": table_log.log_pane(campaign, audience, request)[0],
         "present": selectors.present_usernames(campaign.pk),
         "party_strip": party_strip(campaign, audience),
         "my_calls": calls_for_person(campaign, membership.user_id, request=request),
@@ -82,7 +94,24 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "gm_moves": campaign.gm_moves,
         "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters),
         "default_difficulty_name": ruleset.ladder.describe(ruleset.default_difficulty),
+        "tools": tools,
+        "tool_keys": {tool.key for tool in tools},
+        "views": table_layout.views(membership),
+        "places": table_layout.places(membership),
+        "my_sheet": _my_sheet(membership, characters),
     }
+
+
+def _my_sheet(membership: Membership, characters: list[Character]) -> dict[str, str] | None:
+    """A player's way to their sheet from the table, or to making one."""
+    if membership.role != Membership.Role.PLAYER:
+        return None
+    pcs = [c for c in characters if not c.is_npc]
+    if pcs:
+        url = reverse("characters:sheet", args=[membership.campaign_id, pcs[0].pk])
+        return {"url": url, "label": gettext("Sheet"), "long": gettext("Your sheet")}
+    url = reverse("characters:create", args=[membership.campaign_id])
+    return {"url": url, "label": gettext("New PC"), "long": gettext("Make your character")}
 
 
 @require_GET
@@ -294,6 +323,7 @@ def _outcome(
         "form": form,
         "problem": problem,
         "fresh_key": new_key() if made else "",
+        "secret_made": made is not None and made.secret and made.kind != Roll.Kind.FUDGE_POINT,
     }
     return render(request, "rolls/table.html#roll-outcome", context)
 

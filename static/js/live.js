@@ -179,7 +179,35 @@ document.addEventListener("htmx:afterRequest", function (event) {
 
 // No silent gaps: every table event carries the table's number (#table-seq). A number skipped
 // means a message was dropped on its way here (a full queue, a restarted process), so the page
-// asks its socket for the table as it stands; the state it gets carries its own number.
+// asks its socket for what it lacks; the state it gets carries its own number.
+// What the page shows, for its socket: the last number it saw, and the first and last entries
+// of its log. On every (re)connect and catch-up the socket sends only what is past them.
+function seenByPage() {
+  var mark = document.getElementById("table-seq");
+  var entries = document.querySelectorAll("#roll-log > li[id^='roll-']");
+  var id = function (entry) { return entry ? entry.id.slice(5) : "0"; };
+  return {
+    since: mark && mark.dataset.seq ? mark.dataset.seq : null,
+    first: id(entries[0]),
+    last: id(entries[entries.length - 1]),
+  };
+}
+
+var openSocket = htmx.createWebSocket;
+htmx.createWebSocket = function (url) {
+  var seen = seenByPage();
+  if (seen.since !== null && /\/ws\/campaigns\/\d+\/$/.test(url)) {
+    url += "?" + new URLSearchParams(seen).toString();
+  }
+  return openSocket(url);
+};
+
+function catchUp(socketWrapper, target) {
+  var asked = seenByPage();
+  asked.catch_up = true;
+  socketWrapper.send(JSON.stringify(asked), target);
+}
+
 var lastSeq = null;
 var SEQ = /id="table-seq" data-seq="(\d+)"( data-state)?/;
 document.addEventListener("htmx:wsBeforeMessage", function (event) {
@@ -190,15 +218,17 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
   if (found[2] || lastSeq === null) {
     lastSeq = seq;
   } else if (seq > lastSeq + 1) {
-    lastSeq = seq;
-    event.detail.socketWrapper.send('{"catch_up": true}', event.target);
+    // This message is left out: the answer, asked with what the page saw before it, holds it.
+    event.preventDefault();
+    catchUp(event.detail.socketWrapper, event.target);
   } else if (seq > lastSeq) {
     lastSeq = seq;
   }
 });
 
-// Commands over the table's socket. While the table page's socket is open, a command from the
-// page (an htmx POST) goes over it instead of a new HTTP request: the same path, body and key.
+// Commands over the page's socket. While the table page's socket (or an open sheet's) is open,
+// a command from the page (an htmx POST) goes over it instead of a new HTTP request: the same
+// path, body and key. A socket that takes them is marked data-commands.
 // The server runs the same view (fudgetable/socket_commands.py), and its answer is handed to
 // htmx as if it had come over HTTP, so every form's target, swap and refusal work as before.
 // A command still unanswered when the socket drops, or after ANSWER_WAIT, is sent over HTTP
@@ -206,7 +236,7 @@ document.addEventListener("htmx:wsBeforeMessage", function (event) {
 // key (a countdown's mark) might land twice that way, so the page says it may not have landed
 // instead, and the table the socket sends on reconnecting shows whether it did.
 var ANSWER_WAIT = 10000;
-var tableSocket = null;
+var commandSocket = null;
 var commandCount = 0;
 var awaiting = {};
 
@@ -224,32 +254,31 @@ function unanswered(id) {
 }
 
 document.addEventListener("htmx:wsOpen", function (event) {
-  if (event.target.hasAttribute("data-table-seq")) tableSocket = event.detail.socketWrapper;
+  if (event.target.hasAttribute("data-commands")) commandSocket = event.detail.socketWrapper;
 });
 document.addEventListener("htmx:wsClose", function (event) {
-  if (!event.target.hasAttribute("data-table-seq")) return;
-  tableSocket = null;
+  if (!event.target.hasAttribute("data-commands")) return;
+  commandSocket = null;
   Object.keys(awaiting).forEach(unanswered);
 });
 
 document.addEventListener("htmx:beforeSend", function (event) {
   var detail = event.detail;
   // Offline, the HTTP request fails at once and the page says so; the socket may not know yet.
-  if (!tableSocket || !navigator.onLine || detail.requestConfig.verb !== "post") return;
-  if (!event.target.closest || !event.target.closest("[data-table-seq]")) return;
+  if (!commandSocket || !navigator.onLine || detail.requestConfig.verb !== "post") return;
   var xhr = detail.xhr;
   var path = detail.pathInfo.finalRequestPath;
   var headers = detail.requestConfig.headers;
   xhr.send = function (body) {
     // A file, or more than the socket takes (fudgetable/socket_commands.py), goes over HTTP.
-    if (typeof body !== "string" || body.length > 60000 || !tableSocket) {
+    if (typeof body !== "string" || body.length > 60000 || !commandSocket) {
       XMLHttpRequest.prototype.send.call(xhr, body);
       return;
     }
     var id = ++commandCount;
     awaiting[id] = { xhr: xhr, body: body, timer: setTimeout(unanswered, ANSWER_WAIT, id) };
     var command = { id: id, path: path, body: body, headers: headers };
-    tableSocket.send(JSON.stringify({ command: command }));
+    commandSocket.send(JSON.stringify({ command: command }));
   };
 });
 

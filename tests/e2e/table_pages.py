@@ -94,3 +94,23 @@ def gm_and_alice(browser: Browser, server: AppServer) -> Iterator[tuple[Watched,
     finally:
         gm_context.close()
         player_context.close()
+
+
+def show(watched: Watched, view: str) -> None:
+    """On a phone, switches the table page to one of its views (its tab bar's "Play", "Table",
+    "Tools" or "Log"); a desktop shows them all at once."""
+    tab = watched.page.locator(f"[data-view-tab='{view}']")
+    if tab.is_visible():
+        tab.click()
+        expect(tab).to_have_attribute("aria-current", "true")
+
+
+def use_tool(watched: Watched, tool: str) -> None:
+    """Opens one of the tools ("roll", "call", "countdowns", "fight"…): on a phone its view
+    first, then its tab where the tools have tabs."""
+    panel = watched.page.locator(f"#tool-{tool}")
+    show(watched, panel.get_attribute("data-view") or "")
+    tab = watched.page.locator(f"[data-tool-tab='{tool}']")
+    if tab.is_visible():
+        tab.click()
+    expect(panel).to_be_visible()

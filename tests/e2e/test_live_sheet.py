@@ -16,6 +16,7 @@ from tests.e2e.table_pages import (
     gm_and_alice,
     open_table,
     until,
+    use_tool,
 )
 
 LIGHTHOUSE, EAST_MARCH = TABLES[0], TABLES[1]
@@ -105,6 +106,7 @@ def test_wounds_confirmed_from_a_melee_and_a_ranged_exchange_reach_the_open_shee
         expect(alice.page.locator("#roll-lines")).to_be_empty()
         arm_the_sergeant(gm.page, demo_server)
         open_table(gm, demo_server, EAST_MARCH.name)
+        use_tool(gm, "fight")
 
         # The sergeant goes all out at Jason, who fights as a camp cook, until an exchange
         # proposes a wound with a penalty for Jason (Hurt -1 or Very Hurt -2; worse would

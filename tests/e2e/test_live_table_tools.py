@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP, PHONE, served
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, Watched, log_in, open_table, until
+from tests.e2e.table_pages import PUSH, Watched, log_in, open_table, show, until, use_tool
 
 LIGHTHOUSE = TABLES[0]  # the Fudge Lite table
 MARISOL = LIGHTHOUSE.pcs["alice"].name
@@ -127,6 +127,8 @@ def test_spotlight_countdowns_and_x_card_reach_a_phone_player_without_a_reload(
         expect(table.page.locator(".spotlight-shares")).to_have_count(0)
 
         # A public countdown: made and marked by the GM, seen filling on alice's phone.
+        use_tool(gm, "countdowns")
+        show(table, "table")
         make_countdown(gm, TIDE, 4, "Everyone sees it")
         expect(boxes(countdown(table.page, TIDE), TIDE, 0, 4)).to_be_visible(timeout=PUSH)
         mark(gm, TIDE, 1, 4)

@@ -5,7 +5,7 @@ from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, gm_and_alice, open_table
+from tests.e2e.table_pages import PUSH, gm_and_alice, open_table, use_tool
 
 LIGHTHOUSE = TABLES[0]
 MARISOL, TOM = LIGHTHOUSE.pcs["alice"].name, LIGHTHOUSE.pcs["bob"].name
@@ -19,14 +19,16 @@ def test_the_gm_calls_two_pcs_and_the_phone_rolls_in_one_tap(
         open_table(alice, demo_server, LIGHTHOUSE.name)
         alice.mark_loaded()
 
+        # The GM calls from the Call tool; the answers fill the card in the centre.
+        use_tool(gm, "call")
+        form = gm.page.locator("#roll-call-make")
+        form.get_by_label(MARISOL).check()
+        form.get_by_label(TOM).check()
+        form.get_by_label("Trait (blank: each picks)").fill("Stealth")
+        form.get_by_label("Difficulty", exact=True).select_option(label="Great (+3)")
+        form.get_by_label("Keep the difficulty hidden").check()
+        form.get_by_role("button", name="Call for the roll").click()
         card = gm.page.locator("#roll-calls")
-        card.get_by_text("Ask PCs to roll").click()
-        card.get_by_label(MARISOL).check()
-        card.get_by_label(TOM).check()
-        card.get_by_label("Trait (blank: each picks)").fill("Stealth")
-        card.get_by_label("Difficulty", exact=True).select_option(label="Great (+3)")
-        card.get_by_label("Keep the difficulty hidden").check()
-        card.get_by_role("button", name="Call for the roll").click()
         expect(card.locator("#roll-call-list")).to_contain_text(f"{TOM}: waiting")
 
         roll = alice.page.get_by_role("button", name=f"Roll Stealth for {MARISOL}")

@@ -9,7 +9,14 @@ from playwright.sync_api import Browser, Request, WebSocketRoute, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PUSH, Watched, gm_and_alice, log_in, open_table
+from tests.e2e.table_pages import (
+    PUSH,
+    Watched,
+    gm_and_alice,
+    log_in,
+    open_table,
+    use_tool,
+)
 
 MOUNTAINS = TABLES[4]  # a table no other browser test plays at
 
@@ -138,6 +145,7 @@ def test_a_command_without_a_key_is_not_sent_twice_when_its_socket_drops(
         gm = log_in(context, demo_server, "gm")
         open_table(gm, demo_server, MOUNTAINS.name)
         page = gm.page
+        use_tool(gm, "countdowns")
         card = page.locator("#countdowns")
         card.locator("summary", has_text="New countdown").click()
         card.get_by_label("Name", exact=True).fill("Rising water")

@@ -386,7 +386,7 @@ async def test_members_receive_challenge_events_and_outsiders_are_refused(
     await gm_post(gm_client, "challenge_check", campaign, challenge.pk, data={"margin": "4"})
     for socket in (gm, player):
         frames = await until(socket, "Build the bridge is complete. Complete")
-        assert 'id="roll-log" hx-swap-oob="afterbegin"' in frames[-1]
+        assert 'id="roll-log" hx-swap-oob="beforeend"' in frames[-1]
     await gm_post(gm_client, "challenge_unmark", campaign, challenge.pk, data={"rung": "4"})
     for socket in (gm, player):
         frame = (await until(socket, 'id="challenge-list"'))[-1]

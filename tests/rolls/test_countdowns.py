@@ -299,7 +299,7 @@ async def test_members_receive_countdown_events_and_outsiders_are_refused(
     for socket in (gm, player):
         # The list with both boxes marked, then the completion as a stored log entry.
         frames = await until(socket, "Kobolds reach the village is complete.")
-        assert 'id="roll-log" hx-swap-oob="afterbegin"' in frames[-1]
+        assert 'id="roll-log" hx-swap-oob="beforeend"' in frames[-1]
         assert any(frame.count("box-marked") == 2 for frame in frames)
     await gm_post(gm_client, "countdown_delete", campaign, countdown.pk)
     for socket in (gm, player):
@@ -579,7 +579,7 @@ async def test_an_event_reached_is_pushed_to_every_socket(campaign, cookies, cli
     await gm_post(gm_client, "countdown_mark", campaign, house.pk, data={"count": "2"})
     for socket in (gm, player):
         frames = await until(socket, "The house burns: Stairwell collapses")
-        assert 'id="roll-log" hx-swap-oob="afterbegin"' in frames[-1]
+        assert 'id="roll-log" hx-swap-oob="beforeend"' in frames[-1]
         assert any(frame.count("box-marked") == 2 for frame in frames)
     await gm.disconnect()
     await player.disconnect()

@@ -32,7 +32,7 @@ def table(client, campaign) -> str:
 
 def banner(page: str) -> str:
     """The player's own calls on the table page."""
-    return page.split('id="my-calls"', 1)[1].split('id="roller"', 1)[0]
+    return page.split('id="my-calls"', 1)[1].split('class="part part-spotlight"', 1)[0]
 
 
 def test_the_called_player_rolls_in_one_tap_against_a_hidden_difficulty(
@@ -70,7 +70,39 @@ def test_the_gm_rolls_for_an_absent_player_and_the_call_closes(client_for, owner
     answer(client_for(owner), call, hero)
     call.refresh_from_db()
     assert not call.open and Roll.objects.get().roller == owner
+    # Closed, the call keeps its results on the GM's card until a GM dismisses it.
+    page = table(client_for(owner), campaign)
+    assert "Everyone called has rolled." in page and "No call open." not in page
+
+
+def test_a_closed_call_keeps_its_results_until_a_gm_dismisses_it(
+    client_for, owner, member, outsider, campaign, hero
+):
+    call_on(client_for(owner), campaign, hero)
+    call = RollCall.objects.get()
+    answer(client_for(member), call, hero)
+    result = Roll.objects.get().snapshot["result_name"]
+    card = table(client_for(owner), campaign).split('id="roll-call-list"', 1)[1]
+    assert result in card.split("</section>", 1)[0]
+    url = reverse("rolls:call_dismiss", args=[campaign.pk, call.pk])
+    assert client_for(member).post(url, headers=HX).status_code == 403
+    assert client_for(outsider).post(url, headers=HX).status_code == 404
+    answered = client_for(owner).post(url, headers=HX)
+    assert "No call open." in answered.content.decode()
+    call.refresh_from_db()
+    assert call.dismissed_at is not None
     assert "No call open." in table(client_for(owner), campaign)
+
+
+def test_closing_an_open_call_takes_it_from_the_players_and_keeps_it_for_the_gms(
+    client_for, owner, member, campaign, hero
+):
+    call_on(client_for(owner), campaign, hero)
+    call = RollCall.objects.get()
+    client_for(owner).post(reverse("rolls:call_cancel", args=[campaign.pk, call.pk]), headers=HX)
+    assert "Roll Stealth" not in banner(table(client_for(member), campaign))
+    page = table(client_for(owner), campaign)
+    assert "Closed." in page and "Dismiss" in page
 
 
 def test_a_player_answers_only_for_their_own_called_pc(

@@ -74,11 +74,13 @@ def test_fudge_lite_gives_each_pc_who_rolled_one_xp_plus_the_gms_extra(
     response = end(gm, campaign, extra={hero: 1})
     session = PlaySession.objects.get()
     assert response.status_code == 302
-    assert response.url == reverse("rolls:recap", args=[campaign.pk, session.number])
+    assert response.url == reverse("rolls:table", args=[campaign.pk])
     assert (xp(hero), xp(marla)) == (2, 0)
     assert session.xp_awarded == {"Louie": 2, "Marla": 0}
-    recap = gm.get(response.url).text
-    assert "Session 1 has ended" in recap and "Louie: <strong>+2 XP" in recap
+    table = gm.get(response.url).text
+    assert "Session 1 has ended." in table
+    recap = gm.get(reverse("rolls:recap", args=[campaign.pk, session.number])).text
+    assert "Louie: <strong>+2 XP" in recap
 
 
 QUESTIONS = ["Did you learn something new about the world?", "Did you make an enemy?"]
@@ -210,13 +212,19 @@ def test_no_xp_on_a_miss_unless_the_campaign_uses_it(client_for, member, campaig
     assert xp(hero) == 0 and "xp_gained" not in Roll.objects.get().snapshot
 
 
-def test_with_htmx_ending_a_session_sends_the_browser_to_the_recap(client_for, owner, campaign):
+def test_with_htmx_ending_a_session_keeps_the_gm_at_the_table_with_the_recap_linked(
+    client_for, owner, member, campaign, hero
+):
     gm = client_for(owner)
     start(gm, campaign)
+    post_roll(client_for(member), campaign, roll_form(hero, trait(hero)))
     url = reverse("rolls:session_end", args=[campaign.pk])
     response = gm.post(url, {}, headers={"HX-Request": "true"})
-    assert response["HX-Redirect"] == reverse("rolls:recap", args=[campaign.pk, 1])
-    assert not PlaySession.objects.get().running
+    assert "HX-Redirect" not in response and not PlaySession.objects.get().running
+    card = response.text
+    assert 'id="table-session"' in card and "hx-swap-oob" not in card
+    assert reverse("rolls:recap", args=[campaign.pk, 1]) in card
+    assert "XP it gave: Louie 1" in card and "Start session 2" in card
 
 
 def test_a_resent_form_collides_on_insert_and_gives_no_second_xp(

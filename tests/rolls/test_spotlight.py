@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from campaigns.models import Membership
 from characters.services import character_create
-from rolls import fragments, sessions, spotlight
+from rolls import sessions, spotlight
 from rolls.models import PlaySession, Spotlight, SpotlightSpan
+from rolls.table_state import table_state
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +196,7 @@ def test_each_persons_table_state_brings_their_own_hand_control(
 ):
     client_for(member).post(url("hand_raise", campaign))
     states = {
-        user: fragments.table_state(Membership.objects.get(campaign=campaign, user=user))[0]
+        user: table_state(Membership.objects.get(campaign=campaign, user=user), seq=1)[0]
         for user in (owner, member, observer)
     }
     assert '<form id="hand" hx-swap-oob="true"' in states[member]

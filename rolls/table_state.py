@@ -1,0 +1,44 @@
+"""What a table socket sends on (re)connect, and when a page asks to catch up: the table as it
+stands, or, for a page that says what it saw (``table_log.Seen``), only what it lacks."""
+
+from campaigns.models import Membership
+from characters.party import party_strip
+from fudgetable.live import audience_of
+from rolls import fragments, spotlight, table_log
+from rolls.call_fragments import call_list, calls_for_person
+from rolls.challenge_fragments import challenge_list
+from rolls.countdown_fragments import countdown_list
+
+
+def table_state(
+    membership: Membership, *, seq: int, seen: table_log.Seen | None = None
+) -> tuple[str, frozenset[int]]:
+    """The table for a socket whose page saw ``seen`` (None: nothing, or nothing it can say),
+    with the table at ``seq``; and the ids of the log's entries in it, which the socket must
+    not add a second time.
+
+    A page that saw the table at ``seq`` gets only who is here and its person's own calls for
+    a roll (a player's calls reach them alone, unnumbered). One that saw an earlier number gets
+    every part but the log again (each a few rows) and only the entries it lacks of the log;
+    a page that saw nothing, or a number the table never reached, gets the table whole."""
+    campaign = membership.campaign
+    audience = audience_of(membership)
+    personal = calls_for_person(campaign, membership.user_id, oob=True)
+    here = fragments.presence(campaign.pk)
+    if seen is not None and seen.seq == seq:
+        return here + personal, frozenset()
+    log = None
+    if seen is not None and seen.seq < seq:
+        log = table_log.entries_since(campaign, audience, seen)
+    if log is None:
+        log = table_log.log_pane(campaign, audience, oob=True)
+    state = fragments.session_status(campaign, audience) + log[0] + here
+    state += spotlight.connect_fragments(membership)
+    state += party_strip(campaign, audience, oob=True)
+    # A call survives a reconnect: the GMs' card, and this person's own calls.
+    if audience == "gm":
+        state += call_list(campaign, oob=True)
+    state += personal
+    state += countdown_list(campaign, audience, oob=True)
+    state += challenge_list(campaign, audience, oob=True)
+    return state, log[1]
