@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.core import is_ratelimited
 
@@ -273,7 +274,8 @@ def member_remove(
 
 def _members_response(request: AuthenticatedHttpRequest, actor: Membership) -> HttpResponse:
     if request.htmx:
-        return render(request, "campaigns/detail.html#members", _detail_context(actor))
+        context = {**_detail_context(actor), "members_alone": True}
+        return render(request, "campaigns/detail.html#members", context)
     return redirect("campaigns:detail", actor.campaign_id)
 
 
@@ -339,9 +341,11 @@ def _accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, error.messages[0])
         return redirect("dashboard")
-    messages.success(
-        request, f"Welcome to {membership.campaign.name}! You are {membership.get_role_display()}."
-    )
+    names = {"campaign": membership.campaign.name, "role": membership.get_role_display()}
+    welcome = gettext("Welcome to %(campaign)s! You are %(role)s.") % names
+    if membership.role == Membership.Role.PLAYER:
+        welcome += " " + gettext("Your next step is your character: see below.")
+    messages.success(request, welcome)
     return redirect("campaigns:detail", membership.campaign_id)
 
 

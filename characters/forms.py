@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from characters.models import Character, Detail, Feature, Gear
 from fudgetable.rules.character import (
@@ -20,9 +21,21 @@ class CharacterCreateForm(forms.Form):
     people_package = forms.TypedChoiceField(
         coerce=int, required=False, empty_value=None, label="People package"
     )
+    ready_made = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Ready-made: a player who joins picks it as theirs"),
+    )
 
-    def __init__(self, *args: Any, packages: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        packages: Sequence[tuple[int, str]] = (),
+        gm: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        if not gm:  # a player's new PC is their own
+            del self.fields["ready_made"]
         if packages:
             field = self.fields["people_package"]
             assert isinstance(field, forms.TypedChoiceField)

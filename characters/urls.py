@@ -27,6 +27,7 @@ urlpatterns = [
     path("<id:character_id>/", views.sheet, name="sheet"),
     path("<id:character_id>/profile/", views.profile, name="profile"),
     path("<id:character_id>/delete/", views.character_delete, name="delete"),
+    path("<id:character_id>/take/", views.character_take, name="take"),
     path("<id:character_id>/export.json", exchange_views.character_export, name="export"),
     # Last, and right under the sheet: the sheet page builds its forms' URLs as its own URL
     # and the command's name (characters.sheet_page).

@@ -5,6 +5,7 @@ from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
@@ -14,7 +15,7 @@ from characters import services
 from characters.access import character_or_404, editable_or_403
 from characters.commands import COMMANDS, Undo
 from characters.forms import CharacterCreateForm, ProfileForm
-from characters.live_sheets import sheet_changed
+from characters.live_sheets import party_changed, sheet_changed
 from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_queryset
 from characters.sheet_page import LIVE, MESSAGES, draw, drawn_for_gms, page_context
@@ -49,18 +50,37 @@ def character_create(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     campaign = membership.campaign
     packages = {p.pk: p for p in PeoplePackage.objects.filter(campaign=campaign)}
     form = CharacterCreateForm(
-        request.POST or None, packages=[(pk, p.name) for pk, p in packages.items()]
+        request.POST or None,
+        packages=[(pk, p.name) for pk, p in packages.items()],
+        gm=membership.is_gm,
     )
     if request.method == "POST" and form.is_valid():
         package_id = form.cleaned_data.get("people_package")
         character = services.character_create(
             campaign=campaign,
-            owner=request.user,
+            owner=None if form.cleaned_data.get("ready_made") else request.user,
             name=form.cleaned_data["name"],
             people_package=packages.get(package_id) if package_id else None,
         )
         return redirect("characters:sheet", campaign.pk, character.pk)
     return render(request, "characters/create.html", {"campaign": campaign, "form": form})
+
+
+@require_POST
+@login_required
+def character_take(
+    request: AuthenticatedHttpRequest, campaign_id: int, character_id: int
+) -> HttpResponse:
+    """A player takes a ready-made PC as theirs, and goes to its sheet."""
+    membership, character = character_or_404(request.user, campaign_id, character_id, whole=False)
+    try:
+        services.character_take(character=character, player=membership)
+    except RulesError as error:
+        messages.error(request, error.message[:1].upper() + error.message[1:] + ".")
+        return redirect("campaigns:detail", campaign_id)
+    party_changed(membership.campaign)
+    messages.success(request, gettext("%(name)s is yours to play.") % {"name": character.name})
+    return redirect("characters:sheet", campaign_id, character_id)
 
 
 def render_sheet(

@@ -4,7 +4,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import (
     Character,
@@ -61,6 +61,22 @@ def character_create(
     )
     if people_package is not None:
         _apply_package(character, people_package)
+    return character
+
+
+@transaction.atomic
+def character_take(*, character: Character, player: Membership) -> Character:
+    """A player takes a ready-made PC (one a GM made for whoever joins, or a restored one whose
+    player has no account here): it is theirs from now on. One already played is refused."""
+    character = Character.objects.select_for_update().get(pk=character.pk)
+    if character.campaign_id != player.campaign_id or character.kind != Character.Kind.PC:
+        raise RulesError("character", "that is not a PC of this table")
+    if player.role != Membership.Role.PLAYER:
+        raise RulesError("character", "only a player takes a ready-made PC")
+    if character.owner_id is not None:
+        raise RulesError("character", f"{character.name} already has a player")
+    character.owner_id = player.user_id
+    character.save(update_fields=["owner"])
     return character
 
 
