@@ -9,22 +9,30 @@ from django.db import transaction
 from campaigns.models import Campaign
 from characters.models import Character
 from characters.party import party_rows, party_strip
+from characters.sheet_news import tell_player
 from characters.sheet_page import Audience, Parts
 from fudgetable import live
 
 
 def sheet_changed(
-    character: Character, *, party: bool = True, drawn: Mapping[Audience, Parts] | None = None
+    character: Character,
+    *,
+    party: bool = True,
+    drawn: Mapping[Audience, Parts] | None = None,
+    told: str = "",
+    by: int | None = None,
 ) -> None:
     """The sheet changed: its open copies get its live parts (``drawn`` for some audiences
     already; the others' copies draw their own), and (unless the caller redraws it once for
     many sheets) the party strip is redrawn. An NPC that players have not met changes
-    nothing they can see, so they get no frame."""
+    nothing they can see, so they get no frame. ``told``: the change in words, for the PC's
+    player when someone else (``by``; None: the table itself) made it (``sheet_news``)."""
     players = not character.is_npc or character.revealed
     parts = {str(name): drawing.to_dict() for name, drawing in (drawn or {}).items()}
     live.sheet_changed(character.campaign_id, character.pk, players=players, parts=parts)
     if party:
         party_changed(character.campaign, players=not character.is_npc)
+    tell_player(character, actor_id=by, what=told)
 
 
 def party_changed(campaign: Campaign, *, players: bool = True) -> None:

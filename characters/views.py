@@ -11,7 +11,7 @@ from django_htmx.http import reswap
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
-from characters import services
+from characters import services, sheet_news
 from characters.access import character_or_404, editable_or_403
 from characters.commands import COMMANDS, Undo
 from characters.forms import CharacterCreateForm, ProfileForm
@@ -122,6 +122,9 @@ def sheet_command(
     if spec.gm_only and not membership.is_gm:
         raise PermissionDenied("Only the GM can do that.")
     form = spec.form(request.POST)
+    # A GM's change to a player's PC is told to that player, in words (``sheet_news``).
+    watched = spec.live and character.owner_id not in (None, request.user.pk)
+    before = sheet_news.vitals_of(character) if watched else None
     if spec.building_only and not membership.is_gm and character.stage != Character.Stage.DRAFT:
         messages.error(request, "This character is finished: spend XP to raise a trait.")
     elif not form.is_valid():
@@ -135,6 +138,8 @@ def sheet_command(
             undo = done if isinstance(done, Undo) else None
             if undo:
                 messages.success(request, undo.text)
+            if before is not None:
+                sheet_news.tell_changes(character, before, actor_id=request.user.pk)
             if spec.live and request.htmx:
                 return _pushed_and_answered(
                     request, character, membership, spec.answers_live, undo=undo

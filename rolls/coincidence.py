@@ -3,6 +3,7 @@
 it, and only then is the point paid, once, however often the button is tapped."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -60,7 +61,9 @@ def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
     if allowed is not None:
         return allowed
     fudge_points_change(character=asked.character, by=-1)
-    sheet_changed(asked.character)
+    name = {"name": asked.character.name}
+    told = gettext("The GM allowed %(name)s's coincidence: 1 Fudge point spent.") % name
+    sheet_changed(asked.character, told=told, by=membership.user_id)
     allowed, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,

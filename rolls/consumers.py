@@ -303,7 +303,8 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
             await super().dispatch(message)
 
     async def table_personal(self, event: dict[str, Any]) -> None:
-        if event["user_id"] == self.user_id and event["event"] == "call.changed":
+        # A call for a roll, and a change someone else made to this person's character.
+        if event["user_id"] == self.user_id and event["event"] in ("call.changed", "sheet.news"):
             await self.send(text_data=event["html"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -308,7 +309,9 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
         level, name = wound["level"], wound["level_name"]
         stun = bool(wound.get("stun"))
         done_to = track_take_wound(character=fighter, level=level, name=name, stun=stun)
-        sheet_changed(fighter)
+        words = _marked_words(fighter.name, name, done_to, stun=stun)
+        told = gettext("The GM marked a wound on %(words)s.") % {"words": words}
+        sheet_changed(fighter, told=told, by=membership.user_id)
         marked.append(
             {
                 "character": fighter.pk,
@@ -318,7 +321,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
                 "marked": done_to.level_name,
                 "boxes": done_to.boxes,
                 "overflow": done_to.overflow,
-                "text": _marked_words(fighter.name, name, done_to, stun=stun),
+                "text": words,
             }
         )
     words = "; ".join(m["text"] for m in marked)

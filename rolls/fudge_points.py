@@ -4,6 +4,7 @@ is rebuilt from its snapshot and changed by ``checks.fudge_point_result``; an op
 active side by ``checks.contest_fudge_point``, the other side standing as rolled."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -50,7 +51,7 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
         raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
     after = checks.fudge_point_result(ruleset, use, before)
     fudge_points_change(character=roll.character, by=-1)
-    sheet_changed(roll.character)
+    sheet_changed(roll.character, told=_spent_words(roll, use), by=membership.user_id)
     snapshot = check_snapshot(ruleset, after, roll.snapshot["trait"])
     snapshot["fudge_point_use"] = use
     if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
@@ -70,6 +71,12 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     return spent
 
 
+def _spent_words(roll: Roll, use: str) -> str:
+    """A spend in words, for the PC's player when a GM made it."""
+    what = {"name": getattr(roll.character, "name", ""), "use": fragments.ROLL_USES.get(use, use)}
+    return gettext("The GM spent a Fudge point of %(name)s's: %(use)s.") % what
+
+
 def _contest_fudge_point(
     membership: Membership, key: str, roll: Roll, use: str, ruleset: Ruleset
 ) -> Roll:
@@ -85,7 +92,7 @@ def _contest_fudge_point(
         ruleset, use, active=sides[0], passive=sides[1], minimum=roll.snapshot.get("minimum")
     )
     fudge_points_change(character=roll.character, by=-1)
-    sheet_changed(roll.character)
+    sheet_changed(roll.character, told=_spent_words(roll, use), by=membership.user_id)
     active = {
         **mine,
         "roll": outcome.active.roll,

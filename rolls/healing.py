@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -114,7 +115,8 @@ def heal_logged(
         key=key,
         secret=_kept_from_players(character),
     )
-    sheet_changed(character)
+    told = gettext("The GM logged healing: %(line)s") % {"line": line}
+    sheet_changed(character, told=told, by=membership.user_id)
     return entry
 
 
@@ -302,7 +304,8 @@ def medical_care(
         secret=secret,
         follows=roll,
     )
-    sheet_changed(patient)
+    told = gettext("The GM logged medical care: %(line)s") % {"line": line}
+    sheet_changed(patient, told=told, by=membership.user_id)
     return roll
 
 

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
@@ -65,7 +66,9 @@ def session_end(
         )
         if amount:
             xp_award(character=character, amount=amount)
-            sheet_changed(character, party=False)
+            said = {"number": session.number, "name": character.name, "xp": amount}
+            told = gettext("Session %(number)s gave %(name)s %(xp)s XP.") % said
+            sheet_changed(character, party=False, told=told)
         # Keyed by name for the recap; two PCs of one name keep apart by id.
         name = character.name
         if name in awarded:

@@ -340,3 +340,14 @@ document.addEventListener("htmx:beforeOnLoad", function (event) {
 document.addEventListener("htmx:afterRequest", function (event) {
   if (event.detail.successful) delete event.detail.elt.dataset.busyTries;
 });
+
+// What a GM did to this person's character (characters/sheet_news.py) stays until its OK is
+// tapped; the newest three are kept.
+document.addEventListener("click", function (event) {
+  var ok = event.target.closest && event.target.closest("[data-dismiss]");
+  if (ok) ok.closest(".message").remove();
+});
+document.addEventListener("htmx:wsAfterMessage", function () {
+  var news = document.querySelectorAll("#sheet-news > .message");
+  for (var i = 3; i < news.length; i++) news[i].remove();
+});
