@@ -1,11 +1,17 @@
 """A busy table to look at and to test the layout on: the demo's EZFudge table in a running
-session with 60 log entries, three countdowns, a challenge, an open call and a fight exchange
-waiting for the GM's confirmation. Run on a server with the demo data (``AppServer.python``);
-it prints the campaign's id. Running it again adds nothing."""
+session with 60 log entries (``busy_table(entries)``: as many as asked), three countdowns, a
+challenge, an open call and a fight exchange waiting for the GM's confirmation. Run on a server
+with the demo data (``AppServer.python``); it prints the campaign's id. Running it again adds
+nothing."""
 
 from fudgetable.management.commands._demo_tables import EAST_MARCH
 
-BUSY_TABLE = f"""
+
+def busy_table(entries: int = 60) -> str:
+    return _CODE.replace("ENTRIES", str(entries - 1))  # the fight exchange is one
+
+
+_CODE = f"""
 from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rolls.models import Countdown, Roll
@@ -37,7 +43,7 @@ if not Countdown.objects.filter(campaign=campaign).exists():
 pcs = list(Character.objects.filter(campaign=campaign, kind="pc").prefetch_related("traits"))
 npcs = list(Character.objects.filter(campaign=campaign, kind="npc").prefetch_related("traits"))
 made = Roll.objects.filter(campaign=campaign).count()
-for n in range(made, 60):
+for n in range(made, ENTRIES):
     pc = pcs[n % len(pcs)]
     trait = list(pc.traits.all())[n % 5]
     membership = players.get(pc.owner.username, gm)
@@ -52,3 +58,5 @@ if not Roll.objects.filter(campaign=campaign, snapshot__has_key="fight").exists(
     call_create(membership=gm, characters=pcs, trait="Agility", difficulty=1, label="Jump")
 print(campaign.pk)
 """
+
+BUSY_TABLE = busy_table()

@@ -22,7 +22,9 @@ def free_port() -> int:
 class AppServer:
     """One daphne process on its own port and its own SQLite file (unless env says otherwise)."""
 
-    def __init__(self, workdir: Path, **env: str) -> None:
+    def __init__(self, workdir: Path, *, root: Path = ROOT, **env: str) -> None:
+        """``root``: the checkout whose code it runs (a benchmark compares two)."""
+        self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
@@ -32,7 +34,11 @@ class AppServer:
 
     def manage(self, *args: str) -> None:
         subprocess.run(
-            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True, timeout=120
+            [sys.executable, "manage.py", *args],
+            cwd=self.root,
+            env=self.env,
+            check=True,
+            timeout=120,
         )
 
     def python(self, code: str, timeout: float = 300) -> str:
@@ -42,7 +48,7 @@ class AppServer:
         env = {**self.env, "DJANGO_SETTINGS_MODULE": "fudgetable.settings"}
         done = subprocess.run(
             [sys.executable, "-c", script],
-            cwd=ROOT,
+            cwd=self.root,
             env=env,
             capture_output=True,
             text=True,
@@ -65,7 +71,7 @@ class AppServer:
                     str(self.port),
                     "fudgetable.asgi:application",
                 ],
-                cwd=ROOT,
+                cwd=self.root,
                 env=self.env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
