@@ -62,16 +62,13 @@ def vitals_of(character: Character) -> Vitals:
     return vitals(fresh, campaign_ruleset(fresh.campaign))
 
 
-def tell_changes(character: Character, before: Vitals, *, actor_id: int) -> None:
-    """Tells the player what a sheet command (a GM's) changed since ``before``."""
+def changes_told(character: Character, before: Vitals) -> str:
+    """What a sheet command (a GM's) changed since ``before``, in words for the player."""
     changes = what_changed(before, vitals_of(character))
-    if changes:
-        said = {"name": character.name, "changes": "; ".join(changes)}
-        tell_player(
-            character,
-            actor_id=actor_id,
-            what=gettext("The GM changed %(name)s: %(changes)s.") % said,
-        )
+    if not changes:
+        return ""
+    said = {"name": character.name, "changes": "; ".join(changes)}
+    return gettext("The GM changed %(name)s: %(changes)s.") % said
 
 
 def tell_player(character: Character, *, actor_id: int | None, what: str) -> None:

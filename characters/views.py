@@ -138,14 +138,13 @@ def sheet_command(
             undo = done if isinstance(done, Undo) else None
             if undo:
                 messages.success(request, undo.text)
-            if before is not None:
-                sheet_news.tell_changes(character, before, actor_id=request.user.pk)
+            told = sheet_news.changes_told(character, before) if before else ""
             if spec.live and request.htmx:
                 return _pushed_and_answered(
-                    request, character, membership, spec.answers_live, undo=undo
+                    request, character, membership, spec.answers_live, undo=undo, told=told
                 )
             if spec.live:
-                sheet_changed(character)
+                sheet_changed(character, told=told, by=request.user.pk)
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
@@ -159,12 +158,14 @@ def _pushed_and_answered(
     live: bool,
     *,
     undo: Undo | None = None,
+    told: str = "",
 ) -> HttpResponse:
     """A change that shows live: its parts as the GMs see them go to the open copies first;
-    then the changer gets their own (``live``) or the whole sheet."""
+    then the changer gets their own (``live``) or the whole sheet. ``told``: the change in
+    words for the PC's player, when it was not them."""
     character = sheet_queryset(character.campaign).get(pk=character.pk)
     for_gms = drawn_for_gms(character, membership)
-    sheet_changed(character, drawn={"gm": for_gms})
+    sheet_changed(character, drawn={"gm": for_gms}, told=told, by=membership.user_id)
     if not live:
         return render_sheet(request, character, membership)
     mine = for_gms if membership.is_gm else draw(character, membership)

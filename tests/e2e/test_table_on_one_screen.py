@@ -184,3 +184,24 @@ def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
     finally:
         gm.page.context.close()
         alice.page.context.close()
+
+
+def test_without_javascript_the_phone_gets_the_long_page_and_its_links(
+    busy: tuple[AppServer, str], browser: Browser
+) -> None:
+    server, path = busy
+    context = browser.new_context(**PHONE_360, java_script_enabled=False)
+    try:
+        page = log_in(context, server, "alice").page
+        page.goto(f"{server.url}{path}")
+        for part in ("#quick-rolls", "#countdowns", "#challenges", "#spotlight", "#party"):
+            expect(page.locator(part)).to_be_visible()
+        expect(page.locator("#roll-log > li.roll-entry")).to_have_count(20)
+        assert page.evaluate("document.documentElement.scrollHeight") > 740
+        # The view links are links to the parts; the Log one jumps to the log.
+        page.locator("[data-view-tab='log']").click()
+        expect(page.locator("#log-heading")).to_be_in_viewport()
+        earlier = page.get_by_role("link", name="Earlier entries")
+        assert earlier.get_attribute("href", timeout=1000) == path.replace("table/", "table/log/")
+    finally:
+        context.close()
