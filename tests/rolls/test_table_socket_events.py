@@ -80,16 +80,19 @@ async def test_the_tables_events_are_typed(campaign, clients, hero):
     roll = await Roll.objects.aget()
     await post(gm_client, "note", campaign, {"note": "Lucky break"}, roll.pk)
     await post(gm_client, "session_end", campaign)
-    messages = [await layer.receive(listener) for _ in range(7)]
+    messages = [await layer.receive(listener) for _ in range(8)]
     assert [m.get("event") or m["type"] for m in messages] == [
         "session.started",
         "roll.created",
         "roll.noted",
         "spotlight.moved",  # the spotlight goes dark as the session ends
         "table.sheet",  # the XP the session gave: the PC's open sheets draw it
+        "sheet.news",  # its player's sockets alone are told it in words
         "party.changed",  # and the party strip shows it
         "session.ended",
     ]
+    assert messages[5]["user_id"] == hero.owner_id
+    assert "Session 1 gave Louie 1 XP." in messages[5]["html"]
     # Nothing drawn in advance: each open copy draws its own (only a sheet's own commands
     # draw the GMs' parts before they push).
     assert messages[4] == {
