@@ -73,7 +73,8 @@ def demo_logins_locked() -> list[str]:
     """The demo logins that still opened with the README's password, which no longer opens
     them (``manage.py reset_link`` gives one a password again)."""
     locked = []
-    for user in get_user_model().objects.filter(username__in=(DEMO_GM, *DEMO_PLAYERS)):
+    demo_users = get_user_model().objects.filter(username__in=(DEMO_GM, *DEMO_PLAYERS))
+    for user in demo_users.order_by("username"):
         if user.check_password(DEMO_PASSWORD):
             user.set_unusable_password()
             user.save(update_fields=["password"])
