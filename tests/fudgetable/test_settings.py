@@ -1,7 +1,6 @@
 """Settings come from the environment; production mode refuses unsafe defaults."""
 
 import os
-import secrets
 import subprocess
 import sys
 from pathlib import Path
