@@ -3,14 +3,12 @@ own port, database and static files, and stopped afterwards."""
 
 import os
 import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.server import ROOT, free_port
+from tests.e2e.server import ROOT, answering, end, free_port
 
 # What a developer's or CI's shell may have set that would make it another server.
 SERVER_VARIABLES = {
@@ -33,7 +31,6 @@ SERVER_VARIABLES = {
 class Running:
     url: str
     log: Path
-    seconds_to_answer: float
 
     def output(self) -> str:
         return self.log.read_text()
@@ -53,28 +50,13 @@ def scripts_run(workdir: Path, command: str = "scripts/run", **env: str) -> Iter
     env = clean_environment(**{**defaults, **env})
     log = workdir / "scripts-run.log"
     url = f"http://127.0.0.1:{env['PORT']}"
-    started = time.monotonic()
     with log.open("wb") as out:
         process = subprocess.Popen(
             [str(ROOT / command)], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
         )
     try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"{command} exited early:\n{log.read_text()}")
-            if time.monotonic() - started > 240:
-                raise RuntimeError(f"{command} did not answer within 240 s:\n{log.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        yield Running(url=url, log=log, seconds_to_answer=time.monotonic() - started)
+        # A first start migrates a new database and compresses the static files.
+        answering(url, process, log, within=240)
+        yield Running(url=url, log=log)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        end(process)

@@ -23,7 +23,7 @@ from websockets.typing import Origin
 
 from rolls.backup_views import MAX_BYTES
 from tests.deploy.scripts_run import Running, clean_environment, scripts_run
-from tests.e2e.server import ROOT, free_port
+from tests.e2e.server import ROOT, end, free_port
 
 DEPLOY = ROOT / "deploy"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -168,8 +168,7 @@ def behind_nginx(tmp_path: Path) -> Iterator[tuple[Running, str, Path]]:
             server.http_port = http_port  # type: ignore[attr-defined]
             yield server, site, env_file
     finally:
-        nginx.terminate()
-        nginx.wait(timeout=20)
+        end(nginx)
 
 
 def deploy_manage(env_file: Path, *args: str, **env: str) -> str:

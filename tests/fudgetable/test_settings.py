@@ -1,6 +1,5 @@
 """Settings come from the environment; production mode refuses unsafe defaults."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,19 +9,16 @@ from django.core.exceptions import ImproperlyConfigured
 
 from fudgetable.hosting import on_loopback, secret_key_in
 from fudgetable.settings import database_from_url, env_bool, env_int, env_list
+from tests.deploy.scripts_run import clean_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-SERVER_VARIABLES = {"DATABASE_URL", "REDIS_URL", "HOST", "PORT", "SITE_URL", "BEHIND_TLS_PROXY"}
-
-
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**clean, **env},
+        env=clean_environment(**env),
         capture_output=True,
         text=True,
         timeout=120,
