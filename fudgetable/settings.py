@@ -89,14 +89,14 @@ def database_from_url(url: str, *, pool_size: int) -> dict[str, object]:
 
 DEBUG = env_bool("DEBUG", True)
 
-# Who can reach the server. scripts/run's daphne listens on HOST; on loopback with no proxy in
-# front it serves this machine alone, so production mode speaks plain HTTP there (secure cookies
-# and an HTTPS redirect would only break it, and nothing crosses a network). Reached from
-# elsewhere it goes through a TLS proxy (BEHIND_TLS_PROXY), and is refused otherwise.
+# Who can reach the server. scripts/run's daphne listens on HOST; on loopback, with no proxy in
+# front and no other name to answer to, it serves this machine alone, so production mode speaks
+# plain HTTP there (secure cookies and an HTTPS redirect would only break it, and nothing crosses
+# a network) and the demo logins may be made. Reached from elsewhere it goes through a TLS proxy
+# (BEHIND_TLS_PROXY), and is refused otherwise.
 HOST = env_str("HOST", "127.0.0.1")
 PORT = env_int("PORT", 8000)
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
-LOOPBACK_ONLY = on_loopback(HOST) and not BEHIND_TLS_PROXY
 # The address people open: the host the site answers to, the origin forms come from, and the
 # links that e-mails and `manage.py reset_link` give out.
 SITE_URL = env_str("SITE_URL").rstrip("/")
@@ -104,6 +104,8 @@ _site = urlsplit(SITE_URL)
 if SITE_URL and (_site.scheme not in {"http", "https"} or not _site.hostname):
     raise ImproperlyConfigured(f"SITE_URL must be like https://table.example.org, not {SITE_URL!r}")
 SITE_URL = SITE_URL or f"http://{f'[{HOST}]' if ':' in HOST else HOST}:{PORT}"
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or ([_site.hostname] if _site.hostname else [])
+LOOPBACK_ONLY = on_loopback(HOST) and not BEHIND_TLS_PROXY and all(map(on_loopback, ALLOWED_HOSTS))
 
 DATABASE_URL = env_str("DATABASE_URL")
 SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
@@ -115,7 +117,6 @@ SECRET_KEY_FILE = env_str("SECRET_KEY_FILE") or (
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY and SECRET_KEY_FILE:
     SECRET_KEY = secret_key_in(Path(SECRET_KEY_FILE), make=not DEBUG)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or ([_site.hostname] if _site.hostname else [])
 _LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 if DEBUG:
     SECRET_KEY = SECRET_KEY or _DEV_SECRET_KEY
@@ -128,7 +129,7 @@ else:
             "embedded default one is made in SECRET_KEY_FILE; with DATABASE_URL every process "
             "must be given the same one."
         )
-    if not (LOOPBACK_ONLY or BEHIND_TLS_PROXY):
+    if not (on_loopback(HOST) or BEHIND_TLS_PROXY):
         raise ImproperlyConfigured(
             f"HOST={HOST} would serve plain HTTP beyond this machine. Put a TLS proxy in front "
             "(the README's 'Put it online') and set BEHIND_TLS_PROXY=1 and SITE_URL, or keep "

@@ -126,8 +126,9 @@ def test_an_older_demo_campaign_gets_its_characters_without_being_made_twice(cap
 
 
 def test_no_demo_logins_on_a_server_other_machines_reach(settings, capsys):
-    """Behind a proxy, or listening beyond loopback, the README's password must open nothing:
-    the demo refuses, and the logins an earlier loopback run made are locked."""
+    """Behind a proxy, listening beyond loopback or answering to a name of the world, the
+    README's password must open nothing: the demo refuses, and the logins an earlier loopback
+    run made are locked."""
     call_command("demo")
     settings.LOOPBACK_ONLY = False
     with pytest.raises(CommandError, match="only on a server this machine alone reaches"):

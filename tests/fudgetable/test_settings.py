@@ -86,7 +86,8 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
 
 SHOW = (
     "from django.conf import settings as s; print(s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, "
-    "s.SESSION_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.SECURE_PROXY_SSL_HEADER, s.SITE_URL)"
+    "s.SESSION_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.SECURE_PROXY_SSL_HEADER, s.SITE_URL, "
+    "s.LOOPBACK_ONLY)"
 )
 
 
@@ -98,8 +99,24 @@ def test_production_on_loopback_speaks_plain_http_to_this_machine(tmp_path: Path
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        "['localhost', '127.0.0.1', '[::1]'] [] False False None http://127.0.0.1:8000"
+        "['localhost', '127.0.0.1', '[::1]'] [] False False None http://127.0.0.1:8000 True"
     )
+
+
+def test_a_server_answering_to_a_name_of_the_world_is_not_this_machines_alone(tmp_path: Path):
+    """Even on loopback with no proxy declared: a name to answer to means it is reached from
+    elsewhere somehow (a proxy someone forgot to declare), so no demo logins there."""
+    named = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        SHOW,
+        DEBUG="0",
+        ALLOWED_HOSTS="table.example.org",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    assert named.returncode == 0, named.stderr
+    assert named.stdout.split()[-1] == "False"
 
 
 def test_production_behind_a_proxy_is_https_only_at_its_address(tmp_path: Path):
@@ -116,7 +133,7 @@ def test_production_behind_a_proxy_is_https_only_at_its_address(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
         "['table.example.org'] ['https://table.example.org'] True True "
-        "('HTTP_X_FORWARDED_PROTO', 'https') https://table.example.org"
+        "('HTTP_X_FORWARDED_PROTO', 'https') https://table.example.org False"
     )
 
 
