@@ -45,7 +45,7 @@ class Command(BaseCommand):
                 _(
                     "The demo logins share a password anyone can read in the README, so they "
                     "are made only on a server this machine alone reaches (HOST on loopback, "
-                    "no proxy in front)."
+                    "no proxy in front, no other name in SITE_URL or ALLOWED_HOSTS)."
                 )
             )
         user_model = get_user_model()

@@ -50,6 +50,13 @@ class Command(BaseCommand):
                     ),
                 }
             )
+        where = {"url": settings.SITE_URL, "daphne": f"{settings.HOST}:{settings.PORT}"}
         self.stdout.write(
-            "\n" + _("FudgeTable is at %(url)s/  (Ctrl+C stops it)") % {"url": settings.SITE_URL}
+            "\n"
+            + (
+                _("FudgeTable is at %(url)s/  (Ctrl+C stops it)")
+                if settings.LOOPBACK_ONLY
+                else _("FudgeTable is at %(url)s/, through the proxy to daphne on %(daphne)s")
+            )
+            % where
         )
