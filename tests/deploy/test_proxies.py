@@ -13,6 +13,7 @@ import ssl
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -136,10 +137,18 @@ http {{
     return main
 
 
+@dataclass
+class Proxied:
+    server: Running
+    site: str  # the https address nginx serves it at
+    http_port: int  # nginx's plain HTTP, which redirects
+    env_file: Path
+
+
 @pytest.fixture
-def behind_nginx(tmp_path: Path) -> Iterator[tuple[Running, str, Path]]:
-    """The app as the systemd unit starts it (its ExecStart, in its environment) behind nginx:
-    the server, its https address and its environment file."""
+def behind_nginx(tmp_path: Path) -> Iterator[Proxied]:
+    """The app as the systemd unit starts it (its ExecStart, in its environment) behind
+    nginx."""
     needs("nginx", NGINX)
     app_port, http_port, https_port = free_port(), free_port(), free_port()
     site = f"https://127.0.0.1:{https_port}"
@@ -165,8 +174,7 @@ def behind_nginx(tmp_path: Path) -> Iterator[tuple[Running, str, Path]]:
                 except httpx.TransportError:
                     time.sleep(0.1)
             assert nginx.poll() is None, (tmp_path / "nginx-error.log").read_text()
-            server.http_port = http_port  # type: ignore[attr-defined]
-            yield server, site, env_file
+            yield Proxied(server, site, http_port, env_file)
     finally:
         end(nginx)
 
@@ -185,7 +193,7 @@ def deploy_manage(env_file: Path, *args: str, **env: str) -> str:
 
 
 def test_a_roll_is_played_over_the_websocket_through_nginx_with_tls(behind_nginx, tmp_path):
-    server, site, env_file = behind_nginx
+    server, site, env_file = behind_nginx.server, behind_nginx.site, behind_nginx.env_file
     said = server.output()
     assert "fudge-demo" not in said  # no demo logins on a server the world reaches
     assert "deploy/manage createsuperuser" in said
@@ -202,7 +210,7 @@ def test_a_roll_is_played_over_the_websocket_through_nginx_with_tls(behind_nginx
     seeded = json.loads(deploy_manage(env_file, "shell", "--no-imports", "-c", SEED))
 
     tls = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
-    plain = httpx.get(f"http://127.0.0.1:{server.http_port}/login/", trust_env=False)
+    plain = httpx.get(f"http://127.0.0.1:{behind_nginx.http_port}/login/", trust_env=False)
     assert plain.status_code == 301 and plain.headers["Location"].startswith("https://")
 
     # A browser sends its page's address with every POST; over HTTPS Django checks it.
