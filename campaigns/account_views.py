@@ -1,17 +1,21 @@
-"""Signing up and logging in (each takes up an invite the person followed first), the
-dashboard of the campaigns they are at, and the front door a visitor sees before either."""
+"""Signing up and logging in (each takes up an invite the person followed first), asking for a
+forgotten password by e-mail, the dashboard of the campaigns they are at, and the front door a
+visitor sees before either."""
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.contrib.auth.models import User
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.core import is_ratelimited
 
+from campaigns.account_forms import SignupForm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest, address_key, safe_next
@@ -21,24 +25,26 @@ def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
     return accept_pending_invite(request) or redirect(safe_next(request) or "dashboard")
 
 
+def _over_hourly_limit(request: HttpRequest, group: str, per_hour: int) -> bool:
+    """Whether this address asked for ``group`` more than ``per_hour`` times in the hour,
+    this time counted."""
+    rate = f"{per_hour}/h"
+    return is_ratelimited(request, group=group, key=address_key, rate=rate, increment=True)
+
+
 @sensitive_post_parameters()
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and is_ratelimited(
-        request,
-        group="signup",
-        key=address_key,
-        rate=f"{settings.SIGNUPS_PER_HOUR}/h",
-        increment=True,
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and _over_hourly_limit(
+        request, "signup", settings.SIGNUPS_PER_HOUR
     ):
         messages.error(
             request, "Too many accounts were asked for from this address. Try again in an hour."
         )
-        blank: UserCreationForm[User] = UserCreationForm()
-        context = {"form": blank, "next": safe_next(request)}
+        context = {"form": SignupForm(), "next": safe_next(request)}
         return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -57,6 +63,26 @@ def login(request: HttpRequest) -> HttpResponse:
         auth_login(request, form.get_user())
         return _after_login(request)  # type: ignore[arg-type]
     return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
+
+
+_password_reset = PasswordResetView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponseBase:
+    """Django's own page that e-mails a link to choose a new password, to the accounts with the
+    address given (it never says whether there are any). An address may ask a few times an
+    hour, so the form sends nobody a flood of e-mail."""
+    if request.method == "POST" and _over_hourly_limit(
+        request, "password-reset", settings.PASSWORD_RESETS_PER_HOUR
+    ):
+        messages.error(
+            request,
+            _("Too many new passwords were asked for from this address. Try again in an hour."),
+        )
+        context = {"form": PasswordResetForm()}
+        return render(request, "registration/password_reset_form.html", context, status=429)
+    return _password_reset(request)
 
 
 @require_GET

@@ -1,4 +1,5 @@
-"""The account page: download everything of one's own, or delete the account."""
+"""The account page: the e-mail address a forgotten password is reset through, download
+everything of one's own, or delete the account."""
 
 import json
 
@@ -8,11 +9,13 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
+from campaigns.account_forms import EmailForm
 from characters.exchange import character_to_json
-from characters.services.accounts import account_delete, owned_characters
+from characters.services.accounts import account_delete, account_email_set, owned_characters
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
 
@@ -32,16 +35,42 @@ class AccountDeleteForm(forms.Form):
 
 
 def _page(
-    request: AuthenticatedHttpRequest, form: AccountDeleteForm, status: int = 200
+    request: AuthenticatedHttpRequest,
+    form: AccountDeleteForm | None = None,
+    status: int = 200,
+    email_form: EmailForm | None = None,
 ) -> HttpResponse:
-    context = {"form": form, "characters": owned_characters(request.user)}
+    context = {
+        "form": form or AccountDeleteForm(initial={"characters": "to-gm"}),
+        "email_form": email_form or EmailForm(initial={"email": request.user.email}),
+        "characters": owned_characters(request.user),
+    }
     return render(request, "characters/account.html", context, status=status)
 
 
 @require_GET
 @login_required
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return _page(request, AccountDeleteForm(initial={"characters": "to-gm"}))
+    return _page(request)
+
+
+@require_POST
+@login_required
+def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = EmailForm(request.POST)
+    if not form.is_valid():
+        return _page(request, email_form=form, status=422)
+    email = form.cleaned_data["email"]
+    account_email_set(user=request.user, email=email)
+    if email:
+        saved = _("Saved: a link to choose a new password can be sent to %(email)s.")
+        messages.success(request, saved % {"email": email})
+    else:
+        messages.success(
+            request,
+            _("No e-mail address kept: only this server's operator can reset your password."),
+        )
+    return redirect("account")
 
 
 @require_GET
@@ -51,6 +80,7 @@ def account_export(request: AuthenticatedHttpRequest) -> HttpResponse:
     document = {
         "schema": ACCOUNT_SCHEMA,
         "username": request.user.get_username(),
+        "email": request.user.email,
         "characters": [
             {"campaign": character.campaign.name, "character": character_to_json(character)}
             for character in owned_characters(request.user)

@@ -1,8 +1,10 @@
 """FudgeTable's one settings module, read from environment variables.
 
 With nothing set it runs locally on SQLite and the in-memory channel layer. DATABASE_URL and
-REDIS_URL switch to PostgreSQL and Redis for several processes; DEBUG=0 is production mode and
-then refuses to start without a real SECRET_KEY and ALLOWED_HOSTS.
+REDIS_URL switch to PostgreSQL and Redis for several processes. DEBUG=0 is production mode
+(scripts/run's default): on the embedded default it makes its secret key on first use and keeps
+it beside the database; served on loopback alone it speaks plain HTTP to this machine, and
+anything else needs a TLS proxy in front (BEHIND_TLS_PROXY) and the site's address (SITE_URL).
 """
 
 import os
@@ -12,6 +14,8 @@ from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+from fudgetable.hosting import on_loopback, secret_key_in
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -85,22 +89,61 @@ def database_from_url(url: str, *, pool_size: int) -> dict[str, object]:
 
 DEBUG = env_bool("DEBUG", True)
 
+# Who can reach the server. scripts/run's daphne listens on HOST; on loopback, with no proxy in
+# front and no other name to answer to, it serves this machine alone, so production mode speaks
+# plain HTTP there (secure cookies and an HTTPS redirect would only break it, and nothing crosses
+# a network) and the demo logins may be made. Reached from elsewhere it goes through a TLS proxy
+# (BEHIND_TLS_PROXY), and is refused otherwise.
+HOST = env_str("HOST", "127.0.0.1")
+PORT = env_int("PORT", 8000)
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+# The address people open: the host the site answers to, the origin forms come from, and the
+# links that e-mails and `manage.py reset_link` give out.
+SITE_URL = env_str("SITE_URL").rstrip("/")
+_site = urlsplit(SITE_URL)
+if SITE_URL and (_site.scheme not in {"http", "https"} or not _site.hostname):
+    raise ImproperlyConfigured(f"SITE_URL must be like https://table.example.org, not {SITE_URL!r}")
+SITE_URL = SITE_URL or f"http://{f'[{HOST}]' if ':' in HOST else HOST}:{PORT}"
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or ([_site.hostname] if _site.hostname else [])
+LOOPBACK_ONLY = on_loopback(HOST) and not BEHIND_TLS_PROXY and all(map(on_loopback, ALLOWED_HOSTS))
+
+DATABASE_URL = env_str("DATABASE_URL")
+SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
+# On the embedded default the key lives beside the database, never in the repository; with
+# DATABASE_URL every process on every machine must share one, so it is given.
+SECRET_KEY_FILE = env_str("SECRET_KEY_FILE") or (
+    "" if DATABASE_URL else str(SQLITE_PATH.parent / "secret-key")
+)
 SECRET_KEY = env_str("SECRET_KEY")
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+if not SECRET_KEY and SECRET_KEY_FILE:
+    SECRET_KEY = secret_key_in(Path(SECRET_KEY_FILE), make=not DEBUG)
+_LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 if DEBUG:
     SECRET_KEY = SECRET_KEY or _DEV_SECRET_KEY
-    ALLOWED_HOSTS = ALLOWED_HOSTS or ["localhost", "127.0.0.1", "[::1]", "testserver"]
+    ALLOWED_HOSTS = ALLOWED_HOSTS or [*_LOOPBACK_HOSTS, "testserver"]
 else:
     if len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET_KEY:
         raise ImproperlyConfigured(
-            "Production mode (DEBUG=0) needs SECRET_KEY: a random string of 50+ characters, e.g. "
-            "from `python -c 'import secrets; print(secrets.token_urlsafe(64))'`."
+            "Production mode (DEBUG=0) needs SECRET_KEY: a random string of 50+ characters, "
+            "e.g. from `python -c 'import secrets; print(secrets.token_urlsafe(64))'`. On the "
+            "embedded default one is made in SECRET_KEY_FILE; with DATABASE_URL every process "
+            "must be given the same one."
         )
-    if not ALLOWED_HOSTS:
+    if not (on_loopback(HOST) or BEHIND_TLS_PROXY):
         raise ImproperlyConfigured(
-            "Production mode (DEBUG=0) needs ALLOWED_HOSTS, e.g. ALLOWED_HOSTS=table.example.org"
+            f"HOST={HOST} would serve plain HTTP beyond this machine. Put a TLS proxy in front "
+            "(the README's 'Put it online') and set BEHIND_TLS_PROXY=1 and SITE_URL, or keep "
+            "HOST on loopback."
         )
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+    if not ALLOWED_HOSTS and BEHIND_TLS_PROXY:
+        raise ImproperlyConfigured(
+            "Production mode behind a proxy needs the site's address: "
+            "SITE_URL=https://table.example.org (or ALLOWED_HOSTS=table.example.org)."
+        )
+    ALLOWED_HOSTS = ALLOWED_HOSTS or _LOOPBACK_HOSTS
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS") or (
+    [f"{_site.scheme}://{_site.netloc}"] if _site.hostname else []
+)
 
 INSTALLED_APPS = [
     # daphne first, so that `runserver` serves websockets too.
@@ -168,10 +211,6 @@ UNKNOWN_INVITES_PER_HOUR = env_int("UNKNOWN_INVITES_PER_HOUR", 20)
 # mode uses Django's own Redis cache, which its list of known backends predates.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
-# Behind a proxy, the client's address and scheme come from the proxy's headers, which are
-# trusted only when this says a proxy is there (anyone can send them otherwise).
-BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
-
 ROOT_URLCONF = "fudgetable.urls"
 ASGI_APPLICATION = "fudgetable.asgi.application"
 
@@ -191,7 +230,6 @@ TEMPLATES = [
     },
 ]
 
-DATABASE_URL = env_str("DATABASE_URL")
 # HTTP requests that run in Django at once in this process; the rest wait their turn
 # (fudgetable/request_queue.py). Two kept the roll benchmark's p99 lowest on SQLite, where a
 # request never waits on a network; PostgreSQL's queries do, so more run at once there.
@@ -206,7 +244,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "fudgetable.sqlite",
-            "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            "NAME": SQLITE_PATH,
             "OPTIONS": {
                 # WAL lets the table page read while a roll is written; IMMEDIATE takes the write
                 # lock at BEGIN so concurrent writers queue instead of failing mid-transaction.
@@ -307,16 +345,47 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 
-if not DEBUG:
+if not DEBUG and BEHIND_TLS_PROXY:
+    # Reached over HTTPS through the proxy, which says so in this header (trusted only when
+    # BEHIND_TLS_PROXY says a proxy is there: anyone can send it otherwise). On loopback alone
+    # the server speaks plain HTTP to this machine, where none of this would let it work.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # A health check asks daphne itself, past the proxy, over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if BEHIND_TLS_PROXY:
-        # The proxy terminates TLS and says so in this header; trust it only when told to.
-        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Password resets by e-mail: through the mail server EMAIL_HOST names, else each e-mail is
+# written to the server's log (the console), where the operator finds the link to pass on.
+_EMAIL_HOST = env_str("EMAIL_HOST")
+_EMAIL_PORT = env_int("EMAIL_PORT", 587)
+MAILERS = {
+    "default": (
+        {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": _EMAIL_PORT,
+                "username": env_str("EMAIL_HOST_USER"),
+                "password": env_str("EMAIL_HOST_PASSWORD"),
+                "use_tls": env_bool("EMAIL_USE_TLS", _EMAIL_PORT == 587),
+                "use_ssl": env_bool("EMAIL_USE_SSL", _EMAIL_PORT == 465),
+                # A mail server that does not answer must not hold a request's thread.
+                "timeout": 10,
+            },
+        }
+        if _EMAIL_HOST
+        else {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    )
+}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or (
+    f"FudgeTable <noreply@{_site.hostname or 'localhost'}>"
+)
+PASSWORD_RESETS_PER_HOUR = env_int("PASSWORD_RESETS_PER_HOUR", 5)
 
 LOGGING = {
     "version": 1,

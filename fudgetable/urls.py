@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -19,7 +20,31 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # A forgotten password: Django's own views, the e-mailed link (or `manage.py reset_link`)
+    # leading to a new password, and the person logged in with it.
+    path("password/reset/", account_views.password_reset, name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(
+            extra_context={"days": settings.PASSWORD_RESET_TIMEOUT // 86400}
+        ),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            post_reset_login=True,
+            post_reset_login_backend="django.contrib.auth.backends.ModelBackend",
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("account/", account_data_views.account, name="account"),
+    path("account/email/", account_data_views.account_email, name="account_email"),
     path("account/export.json", account_data_views.account_export, name="account_export"),
     path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
     path("healthz", views.healthz, name="healthz"),

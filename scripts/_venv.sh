@@ -23,19 +23,29 @@ find_python() {
     exit 1
 }
 
+installed() {
+    # Whether .venv holds what lock file $1 names, as installed last.
+    cmp -s "$ROOT/$1" "$VENV/.installed-$1"
+}
+
 ensure_venv() {
-    local lock="$ROOT/$1" stamp="$VENV/.installed-$1"
+    local lock="$ROOT/$1"
     if [ ! -x "$VENV/bin/python" ] ||
         ! "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 12))'; then
         rm -rf "$VENV"
         "$(find_python)" -m venv "$VENV"
     fi
-    if [ ! -f "$stamp" ] || ! cmp -s "$lock" "$stamp"; then
+    # The dev lock names everything the runtime lock does, so scripts/run takes a .venv that
+    # scripts/test made as it is, instead of installing over the tools' versions.
+    if ! installed "$1" && ! { [ "$1" = requirements.lock ] && installed requirements-dev.lock; }
+    then
         echo "Installing $1 into .venv ..."
         # This machine's pip config names local mirrors that may be absent; that warning is noise.
         "$VENV/bin/python" -m pip install --quiet -r "$lock" 2> >(grep -v "is ignored" >&2)
         "$VENV/bin/python" -m pip install --quiet --no-deps -e "$ROOT" 2> >(grep -v "is ignored" >&2)
-        cp "$lock" "$stamp"
+        # Only the last install is what .venv holds.
+        rm -f "$VENV"/.installed-*
+        cp "$lock" "$VENV/.installed-$1"
     fi
     export PATH="$VENV/bin:$PATH"
 }

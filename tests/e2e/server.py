@@ -13,6 +13,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def answering(url: str, process: subprocess.Popen[bytes], log: Path, within: float) -> None:
+    """Waits until the server ``process`` started answers ``url``/healthz; its log in the
+    error if it exits first or does not answer ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early; see {log}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    said = log.read_text()
+    raise RuntimeError(f"the server did not answer on {url} within {within:.0f} s:\n{said}")
+
+
+def end(process: subprocess.Popen[bytes]) -> None:
+    """Stops a server process: asked first, killed if it will not go."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -76,26 +104,11 @@ class AppServer:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited early; see {self.log}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"daphne did not answer on {self.url} within 30 s")
+        answering(self.url, self.process, self.log, within=30)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process:
+            end(self.process)
         self.process = None
 
     def restart(self) -> None:

@@ -29,7 +29,10 @@ OTHER_TABLES = [table.name for table in TABLES if table is not DUKES_SECRET]
 
 PAGES = f"""
 import json
+from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
 from django.urls import reverse
+from django.utils.http import urlsafe_base64_encode
 from campaigns.models import Campaign
 from campaigns.services import invite_create
 from characters.models import Character
@@ -49,6 +52,10 @@ others = {{t: Campaign.objects.get(name=t).pk for t in {OTHER_TABLES!r}}}
 ez = others[{EAST_MARCH.name!r}]
 jason = Character.objects.get(campaign_id=ez, owner__username="alice", kind="pc").pk
 tables = [reverse("rolls:table", args=[pk]) for pk in others.values()]
+bob = User.objects.get(username="bob")
+bob_id = urlsafe_base64_encode(str(bob.pk).encode())
+bob_token = default_token_generator.make_token(bob)
+new_password = reverse("password_reset_confirm", args=[bob_id, bob_token])
 shared = [
     reverse("dashboard"),
     reverse("account"),
@@ -70,12 +77,20 @@ print(json.dumps({{
         reverse("characters:sheet", args=[c, npc]),
         *tables,
     ],
-    "alice": shared + [*tables, reverse("rolls:medical_care", args=[ez, jason])],
+    "alice": shared + [
+        *tables,
+        reverse("rolls:medical_care", args=[ez, jason]),
+        reverse("password_reset_complete"),
+    ],
     "": [
         reverse("dashboard"),  # the front door
         reverse("join", args=[invite.token]),
         reverse("login"),
         reverse("signup"),
+        reverse("password_reset"),
+        reverse("password_reset_done"),
+        new_password,  # a good link: the form for a new password
+        reverse("password_reset_confirm", args=[bob_id, "used-up"]),
     ],
 }}))
 """

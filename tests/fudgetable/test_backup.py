@@ -73,9 +73,14 @@ def test_an_existing_file_is_kept_unless_forced(tmp_path: Path):
     assert kept.read_text() == "an older backup"
 
 
-def test_a_missing_folder_is_named(tmp_path: Path):
-    done = backup(tmp_path / "db.sqlite3", str(tmp_path / "nowhere" / "copy.sqlite3"))
-    assert done.returncode == 1 and "There is no folder" in done.stderr
+def test_a_missing_folder_is_made_and_one_that_cannot_be_is_named(tmp_path: Path):
+    # The README's `manage.py backup backups/...` on a fresh checkout, where backups/ is not yet.
+    made = backup(tmp_path / "db.sqlite3", str(tmp_path / "backups" / "copy.sqlite3"))
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "backups" / "copy.sqlite3").stat().st_size > 0
+    (tmp_path / "a-file").write_text("not a folder")
+    done = backup(tmp_path / "db.sqlite3", str(tmp_path / "a-file" / "copy.sqlite3"))
+    assert done.returncode == 1 and "Could not make the folder" in done.stderr
 
 
 @pytest.mark.django_db

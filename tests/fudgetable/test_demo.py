@@ -1,12 +1,13 @@
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from characters.selectors import rules_sheet, sheet_queryset
+from fudgetable.management.commands.demo import demo_logins_locked
 from fudgetable.rules.rulesets import PRESETS
 from fudgetable.rules.sheet import build_check, derived
 
@@ -122,3 +123,18 @@ def test_an_older_demo_campaign_gets_its_characters_without_being_made_twice(cap
     call_command("demo")
     assert Campaign.objects.filter(name="Demo: The Drowned Lighthouse").count() == 1
     assert lighthouse.characters.filter(kind=Character.Kind.PC).count() == 2
+
+
+def test_no_demo_logins_on_a_server_other_machines_reach(settings, capsys):
+    """Behind a proxy, listening beyond loopback or answering to a name of the world, the
+    README's password must open nothing: the demo refuses, and the logins an earlier loopback
+    run made are locked."""
+    call_command("demo")
+    settings.LOOPBACK_ONLY = False
+    with pytest.raises(CommandError, match="only on a server this machine alone reaches"):
+        call_command("demo")
+    assert demo_logins_locked() == ["alice", "bob", "gm"]
+    for username in ("gm", "alice", "bob"):
+        user = get_user_model().objects.get(username=username)
+        assert not user.has_usable_password()
+    assert demo_logins_locked() == []  # nothing left to lock

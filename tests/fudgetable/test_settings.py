@@ -1,7 +1,5 @@
 """Settings come from the environment; production mode refuses unsafe defaults."""
 
-import os
-import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -9,17 +7,18 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from fudgetable.hosting import on_loopback, secret_key_in
 from fudgetable.settings import database_from_url, env_bool, env_int, env_list
+from tests.deploy.scripts_run import clean_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**clean, **env},
+        env=clean_environment(**env),
         capture_output=True,
         text=True,
         timeout=120,
@@ -85,30 +84,124 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_the_in_memory_layer():
     ]
 
 
-def test_production_mode_refuses_to_start_without_a_secret_key():
-    result = manage("check", DEBUG="0", ALLOWED_HOSTS="table.example.org", SECRET_KEY="")
-    assert result.returncode != 0
-    assert "needs SECRET_KEY" in result.stderr
+SHOW = (
+    "from django.conf import settings as s; print(s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, "
+    "s.SESSION_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.SECURE_PROXY_SSL_HEADER, s.SITE_URL, "
+    "s.LOOPBACK_ONLY)"
+)
 
 
-def test_production_mode_refuses_to_start_without_allowed_hosts():
-    result = manage("check", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(64), ALLOWED_HOSTS="")
-    assert result.returncode != 0
-    assert "needs ALLOWED_HOSTS" in result.stderr
+def test_production_on_loopback_speaks_plain_http_to_this_machine(tmp_path: Path):
+    """scripts/run's default: no TLS in front, so no secure-only cookies or HTTPS redirect,
+    which would only break it, and only this machine's names."""
+    result = manage(
+        "shell", "--no-imports", "-c", SHOW, DEBUG="0", SQLITE_PATH=str(tmp_path / "db.sqlite3")
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        "['localhost', '127.0.0.1', '[::1]'] [] False False None http://127.0.0.1:8000 True"
+    )
 
 
-def test_production_mode_passes_the_deploy_check():
+def test_a_server_answering_to_a_name_of_the_world_is_not_this_machines_alone(tmp_path: Path):
+    """Even on loopback with no proxy declared: a name to answer to means it is reached from
+    elsewhere somehow (a proxy someone forgot to declare), so no demo logins there."""
+    named = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        SHOW,
+        DEBUG="0",
+        ALLOWED_HOSTS="table.example.org",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    assert named.returncode == 0, named.stderr
+    assert named.stdout.split()[-1] == "False"
+
+
+def test_production_behind_a_proxy_is_https_only_at_its_address(tmp_path: Path):
+    result = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        SHOW,
+        DEBUG="0",
+        BEHIND_TLS_PROXY="1",
+        SITE_URL="https://table.example.org/",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        "['table.example.org'] ['https://table.example.org'] True True "
+        "('HTTP_X_FORWARDED_PROTO', 'https') https://table.example.org False"
+    )
+
+
+def test_production_mode_refuses_what_would_be_unsafe(tmp_path: Path):
+    database = str(tmp_path / "db.sqlite3")
+    refusals = [
+        # Scaled mode's processes must share one key: it is given, never made.
+        ({"DATABASE_URL": "postgres://fudge@127.0.0.1:1/fudge"}, "needs SECRET_KEY"),
+        # Plain HTTP beyond this machine: passwords would cross the network in clear.
+        ({"HOST": "0.0.0.0", "SQLITE_PATH": database}, "would serve plain HTTP beyond"),
+        ({"BEHIND_TLS_PROXY": "1", "SQLITE_PATH": database}, "needs the site's address"),
+        ({"SITE_URL": "table.example.org", "SQLITE_PATH": database}, "SITE_URL must be like"),
+    ]
+    for env, said in refusals:
+        result = manage("check", DEBUG="0", **env)
+        assert result.returncode != 0, env
+        assert said in result.stderr, (env, result.stderr[-500:])
+
+
+def test_the_secret_key_is_made_once_beside_the_database_for_its_owner_alone(tmp_path: Path):
+    kept = tmp_path / "secret-key"
+    assert secret_key_in(kept, make=False) == ""  # development mode makes none
+    key = secret_key_in(kept, make=True)
+    assert len(key) >= 50 and kept.stat().st_mode & 0o777 == 0o600
+    assert secret_key_in(kept, make=True) == key == secret_key_in(kept, make=False)
+    assert [path.name for path in tmp_path.iterdir()] == ["secret-key"]
+
+
+def test_loopback_is_this_machine_alone():
+    assert all(map(on_loopback, ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]"]))
+    assert not any(map(on_loopback, ["0.0.0.0", "::", "192.0.2.7", "table.example.org"]))
+
+
+def test_production_mode_passes_the_deploy_check_with_the_key_it_made(tmp_path: Path):
+    # As deploy/fudgetable.env has it, with a mail server named: without one, e-mails go to
+    # the log, which the deploy check rightly counts as e-mail that is never sent.
     result = manage(
         "check",
         "--deploy",
         "--fail-level",
         "WARNING",
         DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(64),
-        ALLOWED_HOSTS="table.example.org",
+        BEHIND_TLS_PROXY="1",
+        SITE_URL="https://table.example.org",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+        EMAIL_HOST="smtp.example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+    assert (tmp_path / "secret-key").exists()
+
+
+def test_e_mail_goes_to_the_log_unless_a_mail_server_is_named():
+    show = (
+        "from django.core.mail import mailers; m = mailers.default; "
+        "print(type(m).__name__, m.__module__, getattr(m, 'host', ''), getattr(m, 'use_tls', ''))"
+    )
+    console = manage("shell", "--no-imports", "-c", show)
+    assert console.stdout.split() == ["EmailBackend", "django.core.mail.backends.console"]
+    named = manage(
+        "shell", "--no-imports", "-c", show, EMAIL_HOST="smtp.example.org", EMAIL_PORT="25"
+    )
+    assert named.stdout.split() == [
+        "EmailBackend",
+        "django.core.mail.backends.smtp",
+        "smtp.example.org",
+        "False",
+    ]
 
 
 def test_the_request_queue_needs_room_for_one_request():

@@ -4,7 +4,7 @@ PostgreSQL connections rather than opening one per request.
 
 It runs in the test command's second pass (DATABASE_URL and REDIS_URL set) and is skipped
 otherwise. The daphnes use a throwaway database of their own, not pytest's test database, and
-Redis database 2, so nothing they write meets another test.
+REDIS_URL's database, the test pass's own, emptied before and after.
 """
 
 import contextlib
@@ -79,8 +79,10 @@ def database_url() -> Iterator[str]:
 
 @pytest.fixture
 def redis_url() -> Iterator[str]:
-    """Redis database 2 on the configured server, empty before and after."""
-    url = _with_path(os.environ["REDIS_URL"], "/2")
+    """REDIS_URL's database, empty before and after. It was database 2 whatever REDIS_URL
+    said, and so emptied another run's when runs shared one Redis; the one a run is given
+    is its own."""
+    url = os.environ["REDIS_URL"]
     client = redis.Redis.from_url(url)
     client.flushdb()
     try:

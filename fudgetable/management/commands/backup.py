@@ -14,7 +14,9 @@ class Command(BaseCommand):
     help = "Writes a consistent copy of the embedded SQLite database to PATH, server running."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("path", help="where to write the copy (a new file)")
+        parser.add_argument(
+            "path", help="where to write the copy (a new file; its folder is made if missing)"
+        )
         parser.add_argument(
             "--force", action="store_true", help="replace PATH if it already exists"
         )
@@ -31,8 +33,10 @@ class Command(BaseCommand):
             raise CommandError("The copy must go to another file than the database itself.")
         if target.exists() and not options["force"]:
             raise CommandError(f"{target} already exists; give --force to replace it.")
-        if not target.parent.is_dir():
-            raise CommandError(f"There is no folder {target.parent} to write the copy in.")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"Could not make the folder {target.parent}: {error}.") from None
         partial = target.with_name(target.name + ".partial")
         live, copy = sqlite3.connect(source), sqlite3.connect(partial)
         try:

@@ -1,5 +1,9 @@
 """Demo logins and one demo table per ruleset, so a fresh install has something to play with.
 
+The logins share one password, printed in the README, so they are made only on a server this
+machine alone reaches (``settings.LOOPBACK_ONLY``); on any other, ``demo_logins_locked`` takes
+that password from the ones made before (scripts/run's ``prepare`` calls it at every start).
+
 Every table has the demo players' finished characters, built to its ruleset's build rules
 through the same services the sheet uses (so the build check has passed), and a few NPCs.
 Running it again changes nothing: users, campaigns and characters are looked up by name first.
@@ -7,10 +11,12 @@ Running it again changes nothing: users, campaigns and characters are looked up 
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
@@ -34,6 +40,14 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.LOOPBACK_ONLY:
+            raise CommandError(
+                _(
+                    "The demo logins share a password anyone can read in the README, so they "
+                    "are made only on a server this machine alone reaches (HOST on loopback, "
+                    "no proxy in front, no other name in SITE_URL or ALLOWED_HOSTS)."
+                )
+            )
         user_model = get_user_model()
         users = {}
         for username in (DEMO_GM, *DEMO_PLAYERS):
@@ -53,6 +67,19 @@ class Command(BaseCommand):
         self.stdout.write("Demo campaigns, one per ruleset:")
         for table in TABLES:
             self.stdout.write(f"  {table.name} ({table.ruleset})")
+
+
+def demo_logins_locked() -> list[str]:
+    """The demo logins that still opened with the README's password, which no longer opens
+    them (``manage.py reset_link`` gives one a password again)."""
+    locked = []
+    demo_users = get_user_model().objects.filter(username__in=(DEMO_GM, *DEMO_PLAYERS))
+    for user in demo_users.order_by("username"):
+        if user.check_password(DEMO_PASSWORD):
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            locked.append(user.get_username())
+    return locked
 
 
 def _set_table(table: DemoTable, users: dict[str, User]) -> None:
