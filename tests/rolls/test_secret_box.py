@@ -22,4 +22,5 @@ def test_a_secret_roll_unticks_the_box_and_a_public_one_leaves_it(
     # A player's roll is never secret, and their page has no such box to reset.
     mine = post_roll(client_for(member), campaign, roll_form(hero, trait(hero), secret="on"))
     assert BOX not in mine.content.decode()
-    assert post_roll(client_for(outsider), campaign, roll_form(hero, trait(hero))).status_code == 404
+    refused = post_roll(client_for(outsider), campaign, roll_form(hero, trait(hero)))
+    assert refused.status_code == 404
