@@ -26,7 +26,7 @@ CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a 
 @database_sync_to_async
 def _arrive(
     membership: Membership, channel_name: str, seen: Seen | None = None
-) -> tuple[str, frozenset[int], int, str]:
+) -> tuple[str, frozenset[int], int, int, str]:
     TableConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={
@@ -38,19 +38,23 @@ def _arrive(
     return (*_state(membership, seen), fragments.presence(membership.campaign_id))
 
 
-def _state(membership: Membership, seen: Seen | None = None) -> tuple[str, frozenset[int], int]:
+def _state(
+    membership: Membership, seen: Seen | None = None
+) -> tuple[str, frozenset[int], int, int]:
     """The table as it stands, or what a page that saw ``seen`` lacks of it, with the number of
     the last event it shows: read first, so an event after it is one the state may lack, never
-    one it would miss."""
+    one it would miss; and so is the person's own number (their whispers)."""
     seq = live.current_seq(membership.campaign_id, live.audience_of(membership))
-    state, entries = table_state(membership, seq=seq, seen=seen)
-    return state + live.seq_mark(seq, state=True), entries, seq
+    mine = live.current_person_seq(membership.campaign_id, membership.user_id)
+    state, entries = table_state(membership, seq=seq, mine=mine, seen=seen)
+    marks = live.seq_mark(seq, state=True) + live.person_mark(mine)
+    return state + marks, entries, seq, mine
 
 
 @database_sync_to_async
 def _state_of(
     user: Any, campaign_id: int, seen: Seen | None = None
-) -> tuple[bool, str, frozenset[int], int] | None:
+) -> tuple[bool, str, frozenset[int], int, int] | None:
     """Whether the person is a GM, and the table as they see it now; None once they left."""
     membership = membership_for(user, campaign_id)
     return None if membership is None else (membership.is_gm, *_state(membership, seen))
@@ -108,6 +112,8 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
     # The number of the last event this socket passed on, or of the table state it sent: an
     # event past the next one means one went missing on its way here.
     seq = 0
+    # The same for the person's own number: the whispers to them (``live.publish_whisper``).
+    mine = 0
     caught_up_at = float("-inf")
 
     @property
@@ -130,7 +136,7 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
         self.group_name = live.group_name(campaign_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
-        state, self.entries_sent, self.seq, presence = await _arrive(
+        state, self.entries_sent, self.seq, self.mine, presence = await _arrive(
             membership, self.channel_name, _seen(self.scope)
         )
         await self.send(text_data=state)
@@ -213,7 +219,7 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
         if found is None:
             await self.close()
             return
-        self.is_gm, state, self.entries_sent, self.seq = found
+        self.is_gm, state, self.entries_sent, self.seq, self.mine = found
         await self.send(text_data=state)
 
     async def table_overflow(self, event: dict[str, Any]) -> None:
@@ -222,9 +228,22 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
         await self._send_state()
 
     async def table_behind(self, event: dict[str, Any]) -> None:
-        """The heartbeat saw the table past this socket's number (``Heartbeat.catch_up_behind``)."""
-        if event["seq"] > self.seq:
+        """The heartbeat saw the table past this socket's number (``Heartbeat.catch_up_behind``),
+        or its person's own."""
+        if event["seq"] > self.seq or event.get("mine", 0) > self.mine:
             await self._send_state()
+
+    async def table_whisper(self, event: dict[str, Any]) -> None:
+        """A whisper (``live.publish_whisper``): passed on only to its own people's sockets,
+        each with its number in that person's own count; every other socket sends nothing."""
+        seq = event["seqs"].get(str(self.user_id))
+        if seq is None or seq <= self.mine:
+            return
+        if seq > self.mine + 1:  # one went missing on its way here
+            await self._send_state()
+            return
+        self.mine = seq
+        await self.send(text_data=event["html"] + live.person_mark(seq))
 
     async def table_personal(self, event: dict[str, Any]) -> None:
         """Something for one person's screens only (their hand control)."""
@@ -241,7 +260,9 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
             await self.close()
             return
         self.is_gm = membership.is_gm
-        state, self.entries_sent, self.seq, _ = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, self.seq, self.mine, _ = await _arrive(
+            membership, self.channel_name
+        )
         await self.send(text_data=state)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:

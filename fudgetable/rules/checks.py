@@ -354,8 +354,13 @@ def situational(
     modifiers: Sequence[int] = (),
     npc_reaction: bool = False,
     rng: RandomSource | None = None,
+    method: str = "4dF",
+    roll: Roll | None = None,
 ) -> Reading:
-    roll = get_method("4dF").roll(rng)
+    """``method``: other dice read from Fair the same way (a roll typed as "/r 3d6");
+    ``roll``: dice already thrown (by hand), else they are rolled here."""
+    if roll is None:
+        roll = get_method(method).roll(rng)
     mods = check_modifiers(modifiers)
     if npc_reaction:
         read = reaction(roll.total, mods, ruleset.static_rules)
