@@ -98,5 +98,11 @@ def _reader() -> MarkdownIt:
 
 def message_html(text: str, people: Mapping[str, int] | None = None) -> str:
     """``text`` as safe HTML, one paragraph with line breaks; ``people``: the names it
-    mentions and their ids (``mentioned``)."""
-    return _reader().renderInline(text, {"people": dict(people or {})}).strip()
+    mentions and their ids (``mentioned``). Anything else in ``people`` (a restored file's)
+    is left out."""
+    known = {
+        name: user_id
+        for name, user_id in (people or {}).items()
+        if isinstance(name, str) and type(user_id) is int
+    }
+    return _reader().renderInline(text, {"people": known}).strip()

@@ -24,7 +24,15 @@ from rolls.backup import snapshot_ids
 from rolls.backup_checks import read_backup
 from rolls.fragments import entry_body, roll_summary
 from rolls.log_export import markdown_line
-from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.models import (
+    Challenge,
+    Countdown,
+    PlaySession,
+    Roll,
+    SpotlightSpan,
+    TableTalk,
+    Whispered,
+)
 
 BATCH = 500
 
@@ -111,6 +119,7 @@ def _save(owner: User, backup: dict[str, Any]) -> Restored:
     _countdowns(campaign, backup["countdowns"])
     _challenges(campaign, backup["challenges"])
     _log(campaign, backup["log"], people, character_ids, session_ids)
+    TableTalk.objects.create(campaign=campaign, **backup["table_talk"])
     restored.sessions, restored.entries = len(session_ids), len(backup["log"])
     _invites(owner, backup["members"], restored)
     return restored
@@ -121,6 +130,7 @@ def _people(owner: User, backup: dict[str, Any]) -> dict[str, User]:
     themself, whatever name they had where the backup was made."""
     names = {entry["player"] for entry in backup["characters"] if entry["player"]}
     names |= {entry["roller"] for entry in backup["log"] if entry["roller"]}
+    names |= {name for entry in backup["log"] for name in entry["whisper_to"]}
     people = {user.get_username(): user for user in User.objects.filter(username__in=names)}
     return {**people, owner.get_username(): owner}
 
@@ -236,6 +246,16 @@ def _log(
             roll.snapshot = snapshot_ids(entry["snapshot"], character_ids, roll_ids)
             naming.append(roll)
     Roll.objects.bulk_update(naming, ["follows", "snapshot"], batch_size=BATCH)
+    # A whisper reaches those of its people who have an account here (None: never pushed).
+    Whispered.objects.bulk_create(
+        (
+            Whispered(entry=roll, user=people[name])
+            for roll, entry in zip(rolls, entries, strict=True)
+            for name in sorted(set(entry["whisper_to"]))
+            if name in people
+        ),
+        batch_size=BATCH,
+    )
 
 
 def _invites(owner: User, members: list[dict[str, Any]], done: Restored) -> None:

@@ -21,4 +21,4 @@ def message_html(snapshot: Mapping[str, Any]) -> SafeString:
 def mention_ids(snapshot: Mapping[str, Any]) -> str:
     """The ids of the people a message mentions, for the page to badge its own person's tab."""
     people = snapshot.get("people") or {}
-    return " ".join(str(user_id) for user_id in people.values())
+    return " ".join(str(user_id) for user_id in people.values() if type(user_id) is int)

@@ -8,7 +8,7 @@ from django.urls import reverse
 from rolls.models import Roll, TableTalk, Whispered
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key, trait
-from tests.rolls.test_sheet_lines import hurt  # noqa: F401 (a fixture)
+from tests.rolls.test_sheet_lines import hurt as hurt_pc
 
 pytestmark = pytest.mark.django_db
 
@@ -180,6 +180,9 @@ def test_a_wrong_command_is_answered_in_words_and_nothing_is_logged(
     assert not Roll.objects.exists()
 
 
+hurt = hurt_pc  # the sheet's test's fixture: Louie, marked Hurt
+
+
 def test_a_typed_trait_roll_is_a_check_with_the_sheets_lines(client_for, member, campaign, hurt):
     trait(hurt, "Athletics", level=2)
     say(client_for(member), campaign, "/r athletics vs Great")
@@ -250,4 +253,3 @@ def test_the_roll_form_takes_dice_in_hand_and_fudge_points_spend_on_them(
     assert (after.follows, after.snapshot["roll"]) == (roll, -1)
     hero.refresh_from_db()
     assert hero.fudge_points == 1
-

@@ -102,9 +102,7 @@ async def test_a_secret_typed_roll_reaches_no_players_socket(campaign, table):
         await socket.disconnect()
 
 
-async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others(
-    campaign, table
-):
+async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others(campaign, table):
     alice_id, bob_id = table["alice"]["user"].pk, table["bob"]["user"].pk
     await say(table["gm"], campaign, "before the drop")
     first = await Roll.objects.aget()
@@ -112,7 +110,10 @@ async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others
     await say(table["gm"], campaign, "psst alice", to=[str(alice_id)])
     await say(table["gm"], campaign, "psst bob", to=[str(bob_id)])
     seen = f"?since=1&first={first.pk}&last={first.pk}&mine=0"
-    for name, own, other in (("alice", "psst alice", "psst bob"), ("bob", "psst bob", "psst alice")):
+    for name, own, other in (
+        ("alice", "psst alice", "psst bob"),
+        ("bob", "psst bob", "psst alice"),
+    ):
         socket = socket_for(campaign, table[name]["cookie"])
         socket.scope["query_string"] = seen[1:].encode()
         connected, _ = await socket.connect()
