@@ -4,6 +4,9 @@ typed as words answered by the roll services. Owner, member, observer and outsid
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from rolls.models import Roll, TableTalk, Whispered
 from tests.factories import MembershipFactory, UserFactory
@@ -253,3 +256,22 @@ def test_the_roll_form_takes_dice_in_hand_and_fudge_points_spend_on_them(
     assert (after.follows, after.snapshot["roll"]) == (roll, -1)
     hero.refresh_from_db()
     assert hero.fudge_points == 1
+
+
+@examples(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    prefix=st.sampled_from(["", "/r ", "/gmr ", "/w ", "/me ", "/r Stealth ", "/r 4dF ", "/"]),
+    text=st.text(max_size=120),
+)
+def test_any_line_is_answered_and_writes_one_entry_or_none(
+    client_for, member, campaign, hero, settings, prefix, text
+):
+    settings.MESSAGE_LIMIT = 10_000
+    trait(hero, "Stealth", level=1)
+    before = Roll.objects.count()
+    answer = say(client_for(member), campaign, prefix + text)
+    assert answer.status_code == 200
+    made = Roll.objects.count() - before
+    body = answer.content.decode()
+    assert made == (1 if "data-sent" in body else 0)
+    assert made == 1 or "message-error" in body or "What you can type" in body
