@@ -212,16 +212,26 @@ class Sender:
         self._wake = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._stopping = False
 
     def wake(self) -> None:
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
+                self._stopping = False
                 self._thread = threading.Thread(target=self._run, name="webhooks", daemon=True)
                 self._thread.start()
         self._wake.set()
 
+    def stop(self, timeout: float = 5) -> None:
+        """Ends the thread once it is done with what it is posting (the tests' teardown)."""
+        with self._lock:
+            thread, self._stopping = self._thread, True
+        self._wake.set()
+        if thread is not None:
+            thread.join(timeout)
+
     def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 send_due()
@@ -230,10 +240,6 @@ class Sender:
             finally:
                 connections.close_all()
             self._wake.wait(timeout=_next_due_in())
-
-    def idle(self) -> bool:
-        """Whether the sender is waiting, not posting (tests wait for it)."""
-        return not self._wake.is_set()
 
 
 def _next_due_in() -> float:
