@@ -14,7 +14,8 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 OUR_APPS = ("campaigns", "characters", "rolls")
-INLINED = {"trait", "feature", "gear", "item", "detail"}  # edited on their character's page
+# Edited on their character's page; a whisper's people shown on its log entry's.
+INLINED = {"trait", "feature", "gear", "item", "detail", "whispered"}
 
 
 @pytest.fixture
