@@ -54,7 +54,7 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     people = [talk.GMS, *(str(m.user_id) for m in members_of(membership.campaign))]
     form = TalkForm(request.POST, people=people)
-    problem, helped, sent = "", False, False
+    problem, helped, sent = "", False, 0
     if not form.is_valid():
         problem = _("Write something to send, and pick only people at this table.")
     else:
@@ -74,7 +74,7 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
                     speaking_as=chosen,
                     to=tuple(data["to"]),
                 )
-                helped, sent = result.help, result.entry is not None
+                helped, sent = result.help, result.entry.pk if result.entry else 0
             except talk.Refused as refused:
                 problem = refused.message
     if not request.htmx:
