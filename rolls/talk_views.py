@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from campaigns.selectors import members_of
-from fudgetable import live
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from rolls import dice_in_hand, talk, webhooks
 from rolls.models import TableTalk
@@ -43,7 +42,6 @@ def composer_context(membership: Membership) -> dict[str, object]:
         "speakers": speaking,
         "whisper_people": others,
         "talk_key": new_key(),
-        "mine": live.current_person_seq(membership.campaign_id, membership.user_id),
         "dice_in_hand": dice_in_hand.allowed(membership.campaign),
     }
 

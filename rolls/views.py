@@ -86,6 +86,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "session_form": fragments.session_end_form(campaign, ruleset) if membership.is_gm else None,
         # Read before the state it numbers: an event after it is one the page may lack.
         "seq": live.current_seq(campaign.pk, audience),
+        "mine": live.current_person_seq(campaign.pk, membership.user_id),  # whispers: the same
         "log": table_log.log_pane(campaign, audience, request, reader=membership.user_id)[0],
         "present": selectors.present_usernames(campaign.pk),
         "party_strip": party_strip(campaign, audience),
