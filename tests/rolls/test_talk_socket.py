@@ -5,15 +5,19 @@ whispers it missed (and only its own)."""
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from characters.models import Trait
 from characters.services import npc_create
+from fudgetable import live
+from rolls import heartbeat
 from rolls.models import Roll
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import gm_and_player, joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -135,3 +139,29 @@ async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others
 async def test_an_outsider_gets_no_socket_at_all(campaign, cookies):
     connected, _ = await socket_for(campaign, cookies["outsider"]).connect()
     assert not connected
+
+
+def _lost_whisper(campaign_id: int, user_id: int) -> None:
+    """A whisper to this person whose message went missing on its way (its number taken)."""
+    with transaction.atomic():
+        live.next_person_seqs(campaign_id, [user_id])
+
+
+async def test_a_lost_whisper_is_caught_up_by_the_next_or_by_the_heartbeat(
+    campaign, cookies, owner, member
+):
+    gm, player = await gm_and_player(campaign, cookies)
+    await sync_to_async(_lost_whisper)(campaign.pk, member.pk)
+    await heartbeat.heartbeat.catch_up_behind()
+    frame = await player.receive_from(timeout=5)
+    assert 'id="my-seq" data-seq="1" hidden' in frame and 'id="roll-log"' in frame
+    assert await gm.receive_nothing(timeout=0.3)  # nobody else's count moved
+    # The next whisper past a lost one brings the table as it stands, that one with it.
+    await sync_to_async(_lost_whisper)(campaign.pk, member.pk)
+    message = {"type": "table.whisper", "event": "message.whispered", "html": "<p>later</p>"}
+    message["seqs"] = {str(member.pk): 3}
+    await get_channel_layer().group_send(live.group_name(campaign.pk), message)
+    frame = await until(player, 'id="my-seq"')
+    assert 'data-seq="2" hidden' in frame[-1] and "<p>later</p>" not in frame[-1]
+    for socket in (gm, player):
+        await socket.disconnect()
