@@ -72,13 +72,15 @@ def composer_send(
     ruleset = campaign_ruleset(membership.campaign)
     try:
         command = dice_words.read_line(line, ruleset.ladder)
-    except RulesError as error:
-        raise Refused(_sentence(error.message)) from None
+    except dice_words.WordsError as error:
+        raise Refused(_sentence(error.said(_))) from None
     if isinstance(command, Help):
         return Sent(help=True)
     if isinstance(command, DiceRoll):
         try:
             return Sent(typed_rolls.roll_typed(membership, command, key, speaking_as))
+        except dice_words.WordsError as error:  # faces by hand, read for the table's dice
+            raise Refused(_sentence(error.said(_))) from None
         except RulesError as error:
             raise Refused(_sentence(error.message)) from None
     if isinstance(command, Whisper):

@@ -8,10 +8,11 @@ it reads the faces it throws itself (``read_faces``).
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from fudgetable.rules.checks import check_modifiers
+from fudgetable.rules.checks import MAX_MODIFIER, check_modifiers
 from fudgetable.rules.dice import Face, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
@@ -23,11 +24,24 @@ MAX_PEOPLE = 12  # people one whisper names
 Style = Literal["say", "ooc", "emote"]
 
 
-class WordsError(RulesError):
-    """A line that reads as no command, in words for the person who typed it."""
+def gettext_noop(text: str) -> str:
+    """Marks words for translation without translating them: the rules module imports no
+    Django, so the app translates ``WordsError.words`` where it shows them (``said``)."""
+    return text
 
-    def __init__(self, message: str) -> None:
-        super().__init__("words", message)
+
+class WordsError(RulesError):
+    """A line that reads as no command, in words for the person who typed it: ``words`` with
+    ``%(name)s`` places filled from ``values``, so the app can translate them first."""
+
+    def __init__(self, words: str, **values: object) -> None:
+        self.words, self.values = words, values
+        super().__init__("words", words % values if values else words)
+
+    def said(self, translate: Callable[[str], str]) -> str:
+        """The words in the reader's language, by the app's ``translate`` (its gettext)."""
+        words = translate(self.words)
+        return words % self.values if self.values else words
 
 
 @dataclass(frozen=True)
@@ -98,9 +112,9 @@ def read_line(line: str, ladder: Ladder) -> Command:
     """The command a line of the composer is. Raises ``WordsError`` for one that is none."""
     text = line.strip()
     if not text:
-        raise WordsError("write something first")
+        raise WordsError(gettext_noop("write something first"))
     if len(text) > MAX_TEXT:
-        raise WordsError(f"keep a message under {MAX_TEXT} characters")
+        raise WordsError(gettext_noop("keep a message under %(most)d characters"), most=MAX_TEXT)
     if text.startswith("//"):  # a line that starts with a slash, said as it is
         return Say(text[1:])
     if not text.startswith("/"):
@@ -117,12 +131,12 @@ def read_line(line: str, ladder: Ladder) -> Command:
         return Say(_said(rest, word), "ooc")
     if word in WHISPERS:
         return _whisper(rest)
-    raise WordsError(f"there is no command {word[:20]}: /help lists them")
+    raise WordsError(gettext_noop("there is no command %(word)s: /help lists them"), word=word[:20])
 
 
 def _said(rest: str, word: str) -> str:
     if not rest:
-        raise WordsError(f"write what to say after {word}")
+        raise WordsError(gettext_noop("write what to say after %(word)s"), word=word)
     return rest
 
 
@@ -140,12 +154,14 @@ def _whisper(rest: str) -> Whisper:
             words = words.lstrip()
     names = [name.lstrip("@").lower() for name in names if name.strip("@")]
     if not names:
-        raise WordsError("name whom to whisper to: /w alice words, or /w gm words")
+        raise WordsError(gettext_noop("name whom to whisper to: /w alice words, or /w gm words"))
     for name in names:
         if not _NAME.fullmatch(name):
-            raise WordsError(f"{name[:30]} is not a name: /w alice,bob words")
+            raise WordsError(
+                gettext_noop("%(name)s is not a name: /w alice,bob words"), name=name[:30]
+            )
     if len(set(names)) > MAX_PEOPLE:
-        raise WordsError(f"a whisper reaches at most {MAX_PEOPLE} people")
+        raise WordsError(gettext_noop("a whisper reaches at most %(most)d people"), most=MAX_PEOPLE)
     return Whisper(tuple(dict.fromkeys(names)), _said(words.strip(), "the names"))
 
 
@@ -154,7 +170,9 @@ def read_roll(text: str, ladder: Ladder, *, secret: bool = False) -> DiceRoll:
     hand in brackets at the end if any: ``Athletics [+ + 0 -]``."""
     text = _SPACE.sub(" ", text).strip()
     if not text:
-        raise WordsError("say what to roll: /r 4dF+1, /r Athletics, /r Athletics vs Good")
+        raise WordsError(
+            gettext_noop("say what to roll: /r 4dF+1, /r Athletics, /r Athletics vs Good")
+        )
     hand = None
     if text.endswith("]") and "[" in text:
         text, _, hand = text[:-1].rpartition("[")
@@ -162,7 +180,7 @@ def read_roll(text: str, ladder: Ladder, *, secret: bool = False) -> DiceRoll:
     difficulty = None
     parts = _VERSUS.split(text)
     if len(parts) > 2:
-        raise WordsError("one difficulty at a time: /r Athletics vs Good")
+        raise WordsError(gettext_noop("one difficulty at a time: /r Athletics vs Good"))
     if len(parts) == 2:
         text, against = parts
         difficulty = _difficulty(against, ladder)
@@ -174,7 +192,10 @@ def read_roll(text: str, ladder: Ladder, *, secret: bool = False) -> DiceRoll:
     method = _method(text)
     if method is None:
         if not text or len(text) > MAX_NAME or text[0] in "+-[":
-            raise WordsError(f"{text[:MAX_NAME] or 'that'} is neither dice nor a trait's name")
+            raise WordsError(
+                gettext_noop("%(what)s is neither dice nor a trait's name"),
+                what=text[:MAX_NAME] or "+",
+            )
         # A trait rolls the table's dice, which the app knows: it reads the faces then.
         return DiceRoll(None, text, modifiers, difficulty, secret, hand)
     typed = DiceRoll(method, None, modifiers, difficulty, secret, hand)
@@ -186,19 +207,24 @@ def _difficulty(text: str, ladder: Ladder) -> int:
     try:
         return ladder.value(text.strip(), "difficulty")
     except RulesError:
-        raise WordsError(f"{text.strip()[:40]} is not on this table's ladder") from None
+        raise WordsError(
+            gettext_noop("%(what)s is not on this table's ladder"), what=text.strip()[:40]
+        ) from None
 
 
 def _modifiers(text: str) -> tuple[int, ...]:
     values = []
     for sign, digits in _MODIFIER.findall(text):
         if len(digits) > 3:
-            raise WordsError("a modifier is a small whole number, such as +1 or -2")
+            raise WordsError(gettext_noop("a modifier is a small whole number, such as +1 or -2"))
         values.append(int(digits) * (1 if sign == "+" else -1))
     try:
         return check_modifiers(values)
-    except RulesError as error:
-        raise WordsError(error.message) from None
+    except RulesError:
+        raise WordsError(
+            gettext_noop("each modifier is a whole number from -%(most)d to +%(most)d"),
+            most=MAX_MODIFIER,
+        ) from None
 
 
 def _method(text: str) -> str | None:
@@ -221,8 +247,11 @@ def _method(text: str) -> str | None:
         return get_method(key, "dice").key
     except RulesError:
         raise WordsError(
-            f"{text[:20]} is not dice this table reads: 4dF, 3dF, 4d6-fudge, 4d6-lowest, 3d6, "
-            "d%, d100, 1d6-1d6, d66, 2d10, d20, deck"
+            gettext_noop(
+                "%(what)s is not dice this table reads: 4dF, 3dF, 4d6-fudge, 4d6-lowest, 3d6, "
+                "d%%, d100, 1d6-1d6, d66, 2d10, d20, deck"
+            ),
+            what=text[:20],
         ) from None
 
 
@@ -246,16 +275,25 @@ def read_faces(method_key: str, text: str) -> tuple[Face, ...]:
     for token in tokens[:101]:
         if fudge:
             if token not in _FUDGE_FACES:
-                raise WordsError("write Fudge dice as + for plus, 0 for blank and - for minus")
+                raise WordsError(
+                    gettext_noop("write Fudge dice as + for plus, 0 for blank and - for minus")
+                )
             faces.append(_FUDGE_FACES[token])
         elif method.key == "deck":
             faces.append(token.upper())
         elif token.isdigit() and len(token) <= 3:
             faces.append(int(token))
         else:
-            raise WordsError(f"write the dice as the numbers they show, not {token[:10]}")
+            raise WordsError(
+                gettext_noop("write the dice as the numbers they show, not %(token)s"),
+                token=token[:10],
+            )
     try:
         method.read(faces)
     except RulesError as error:
-        raise WordsError(f"those are not faces of {method.label}: {error.message}") from None
+        raise WordsError(
+            gettext_noop("those are not faces of %(dice)s: %(why)s"),
+            dice=method.label,
+            why=error.message,
+        ) from None
     return tuple(faces)
