@@ -1,6 +1,7 @@
 """Table talk in three browsers: the GM at a desktop, alice and bob on phones. The GM whispers
 alice, and bob's screen never shows it (nor do his socket's frames); alice answers in
-character; bob types "/r Athletics", and the result shows with his sheet's line in every log."""
+character; bob mentions her, and her Log tab says so; bob types "/r Athletics", and the result
+shows with his sheet's line in every log."""
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -75,6 +76,14 @@ def test_a_whisper_an_answer_in_character_and_a_typed_roll_at_one_table(
         for watched in (gm, alice, bob):
             said = watched.page.locator("#roll-log > li").filter(has_text="Then we run.")
             expect(said).to_contain_text("Marisol", timeout=PUSH)
+
+        # A mention of alice badges her Log tab while she looks at another view.
+        show(alice, "play")
+        send(bob.page, "@alice look out")
+        badge = alice.page.locator('[data-view-tab="log"] .tab-badge')
+        expect(badge).to_have_class("tab-badge tab-badge-mention", timeout=PUSH)
+        expect(badge).to_be_visible()
+        show(alice, "log")
 
         # Bob rolls his trait as words; every log shows it with his sheet's line.
         send(bob.page, "/r Athletics")
