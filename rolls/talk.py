@@ -32,6 +32,7 @@ from rolls.selectors import running_session_id
 from rolls.services import existing_roll, record_entry
 
 GMS = "gms"  # the composer's word for every GM of the table, among the people it names
+MAX_PEOPLE = dice_words.MAX_PEOPLE
 
 
 class Refused(Exception):
@@ -109,7 +110,8 @@ def _say(
     speaker = speaking_as.name if speaking_as else membership.user.get_username()
     if speaking_as is None and style == "say":
         style = "ooc"
-    members = list(members_of(membership.campaign))
+    # The table's people are looked up only when they are needed: a whisper, or an "@".
+    members = list(members_of(membership.campaign)) if to or "@" in command.text else []
     people = {m.user.get_username(): m.user_id for m in members}
     mentions = message_markup.mentioned(command.text, people)
     if not to:

@@ -22,15 +22,25 @@ from rolls.models import TableTalk
 TEMPLATE = "rolls/talk.html"
 
 
+class PeopleField(forms.Field):
+    """The people a whisper is ticked to (user ids, or "gms"): checked against the table by
+    the service, which names one that is not there."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        if not isinstance(value, list | tuple) or len(value) > talk.MAX_PEOPLE:
+            raise forms.ValidationError(_("Pick at most %d people.") % talk.MAX_PEOPLE)
+        return [str(person)[:20] for person in value]
+
+
 class TalkForm(forms.Form):
     line = forms.CharField(max_length=4000, strip=False)
     key = forms.CharField(max_length=64, min_length=8)
     speaking_as = forms.IntegerField(required=False)
-    to = forms.MultipleChoiceField(required=False)
-
-    def __init__(self, data: Any, *, people: list[str]) -> None:
-        super().__init__(data)
-        self.fields["to"].choices = [(value, value) for value in people]  # type: ignore[attr-defined]
+    to = PeopleField(required=False)
 
 
 def composer_context(membership: Membership) -> dict[str, object]:
@@ -50,8 +60,7 @@ def composer_context(membership: Membership) -> dict[str, object]:
 @login_required
 def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
-    people = [talk.GMS, *(str(m.user_id) for m in members_of(membership.campaign))]
-    form = TalkForm(request.POST, people=people)
+    form = TalkForm(request.POST)
     problem, helped, sent = "", False, 0
     if not form.is_valid():
         problem = _("Write something to send, and pick only people at this table.")
