@@ -6,11 +6,13 @@ rules, and a receiver that hangs for 30 s delaying neither a roll's answer nor i
 import json
 import threading
 import time
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.urls import reverse
+from django.utils import timezone
 
 from rolls import webhooks
 from rolls.models import TableTalk, WebhookDelivery
@@ -213,3 +215,15 @@ def test_only_gms_set_the_webhook_and_a_private_address_is_refused(
         "json",
         True,
     )
+
+
+@pytest.mark.django_db
+def test_a_row_another_process_holds_is_left_to_it(hooked, receiver, member, client_for):
+    roll(client_for(member), hooked, label="Held")
+    held_until = timezone.now() + timedelta(minutes=1)
+    WebhookDelivery.objects.update(lease_until=held_until)  # another process's sender has it
+    webhooks.send_due()
+    assert not receiver.got
+    WebhookDelivery.objects.update(lease_until=timezone.now() - timedelta(seconds=1))  # it died
+    webhooks.send_due()
+    assert [got["content"].split(":")[0] for got in receiver.got] == ["Held"]
