@@ -12,6 +12,7 @@ gets the whispers it missed, while nobody else's number moves."""
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset, members_of
+from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules import dice_words
@@ -100,9 +101,7 @@ def _say(
     speaking_as: Character | None,
     to: tuple[str, ...],
 ) -> Roll:
-    done = existing_roll(membership.campaign, membership, key)
-    if done is not None:  # the same line, sent again (a retry over HTTP)
-        return done
+    # The same line sent again (a retry over HTTP) is caught when it is written, as a roll is.
     _within_the_limit(membership)
     style = command.style if isinstance(command, Say) else "say"
     if style == "ooc":
@@ -111,22 +110,24 @@ def _say(
     if speaking_as is None and style == "say":
         style = "ooc"
     # The table's people are looked up only when they are needed: a whisper, or an "@".
-    members = list(members_of(membership.campaign)) if to or "@" in command.text else []
-    people = {m.user.get_username(): m.user_id for m in members}
+    members = _people(membership.campaign_id) if to or "@" in command.text else []
+    people = {person.name: person.user_id for person in members}
     mentions = message_markup.mentioned(command.text, people)
     if not to:
         snapshot = messages.message_snapshot(
             text=command.text, style=style, speaker=speaker, people=mentions
         )
-        entry, _created = record_entry(
-            membership=membership,
-            kind=Roll.Kind.MESSAGE,
-            label=messages.message_label(snapshot),
-            snapshot=snapshot,
-            succeeded=None,
-            key=key,
-            character=speaking_as,
-        )
+        # In a block of its own, as the roll services are: a resent line rolls it back.
+        with transaction.atomic():
+            entry, _created = record_entry(
+                membership=membership,
+                kind=Roll.Kind.MESSAGE,
+                label=messages.message_label(snapshot),
+                snapshot=snapshot,
+                succeeded=None,
+                key=key,
+                character=speaking_as,
+            )
         return entry
     heard, names = _whispered_to(membership, members, to)
     snapshot = messages.message_snapshot(
@@ -165,26 +166,39 @@ def _within_the_limit(membership: Membership) -> None:
     )
 
 
+class Person(NamedTuple):
+    user_id: int
+    name: str
+    role: str
+
+
+def _people(campaign_id: int) -> list[Person]:
+    """Who is at the table: one light query, no rows made into models (every message with
+    an "@" asks)."""
+    rows = Membership.objects.filter(campaign_id=campaign_id)
+    return [Person(*row) for row in rows.values_list("user_id", "user__username", "role")]
+
+
 def _whispered_to(
-    membership: Membership, members: list[Membership], to: tuple[str, ...]
+    membership: Membership, members: list[Person], to: tuple[str, ...]
 ) -> tuple[list[int], list[str]]:
     """A whisper's people (their ids, the sender's among them) and how the log names them.
     ``to`` holds user ids or names, and ``GMS`` (or "gm") for every GM."""
-    by_name = {m.user.get_username().lower(): m for m in members}
-    by_id = {str(m.user_id): m for m in members}
-    named: dict[int, Membership] = {}
+    by_name = {person.name.lower(): person for person in members}
+    by_id = {str(person.user_id): person for person in members}
+    named: dict[int, Person] = {}
     names: list[str] = []
     for word in to:
         if word.lower() in (GMS, "gm"):
-            gms = [m for m in members if m.is_gm]
-            named.update({m.user_id: m for m in gms})
+            gms = [person for person in members if person.role == Membership.Role.GM]
+            named.update({person.user_id: person for person in gms})
             names.append(_("the GMs"))
             continue
         found = by_id.get(word) or by_name.get(word.lower())
         if found is None:
             raise Refused(_("Nobody called %(name)s is at this table.") % {"name": word[:40]})
         named[found.user_id] = found
-        names.append(found.user.get_username())
+        names.append(found.name)
     if set(named) <= {membership.user_id}:
         raise Refused(_("Whisper to someone other than yourself."))
     return sorted({*named, membership.user_id}), list(dict.fromkeys(names))

@@ -60,6 +60,7 @@ def composer_context(membership: Membership) -> dict[str, object]:
 @login_required
 def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
+    membership.user = request.user  # the same row: a message names its speaker without a query
     form = TalkForm(request.POST)
     problem, helped, sent = "", False, 0
     if not form.is_valid():
