@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -52,12 +53,12 @@ class Sent:
     help: bool = False
 
 
-def speakers(membership: Membership) -> list[Character]:
+def speakers(membership: Membership) -> QuerySet[Character]:
     """The characters this person may speak as: a player, their PCs; a GM, every character."""
     characters = Character.objects.filter(campaign_id=membership.campaign_id)
     if not membership.is_gm:
         characters = characters.filter(owner_id=membership.user_id, kind=Character.Kind.PC)
-    return list(characters.order_by("kind", "name", "pk"))
+    return characters.order_by("kind", "name", "pk")
 
 
 def composer_send(

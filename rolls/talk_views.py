@@ -47,7 +47,8 @@ def composer_context(membership: Membership) -> dict[str, object]:
     """What the table page's composer needs: whom this person may speak as, whom they may
     whisper to, and a key for the first line."""
     others = [m for m in members_of(membership.campaign) if m.user_id != membership.user_id]
-    speaking = [] if membership.role == Membership.Role.OBSERVER else talk.speakers(membership)
+    observer = membership.role == Membership.Role.OBSERVER
+    speaking = [] if observer else list(talk.speakers(membership))
     return {
         "speakers": speaking,
         "whisper_people": others,
@@ -69,8 +70,7 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         data = form.cleaned_data
         chosen = None
         if data["speaking_as"] is not None:
-            speakers = talk.speakers(membership)
-            chosen = next((c for c in speakers if c.pk == data["speaking_as"]), None)
+            chosen = talk.speakers(membership).filter(pk=data["speaking_as"]).first()
             if chosen is None:
                 problem = _("You cannot speak as that character.")
         if not problem:
