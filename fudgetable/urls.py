@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from campaigns import account_views
 from campaigns import views as campaign_views
-from characters import account_data_views
+from characters import account_data_views, copy_views
 from fudgetable import views
 from rolls import backup_views
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("account/", account_data_views.account, name="account"),
     path("account/export.json", account_data_views.account_export, name="account_export"),
     path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
+    path("characters/", copy_views.my_characters, name="my_characters"),
     path("healthz", views.healthz, name="healthz"),
     # The campaign's backup is written by rolls (it holds the log, every sheet and the
     # settings), which campaigns may not import: its URLs live here, where the apps meet.
