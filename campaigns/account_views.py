@@ -15,6 +15,7 @@ from django_ratelimit.core import is_ratelimited
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest, address_key, safe_next
+from fudgetable.offline import offline_copy
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -59,6 +60,7 @@ def login(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
 
 
+@offline_copy
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The campaigns a person is at. A visitor not logged in gets the front door instead: `/`

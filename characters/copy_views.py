@@ -26,6 +26,7 @@ from characters.models import Character, Trait
 from characters.selectors import sheet_queryset
 from characters.services import copying
 from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.offline import offline_copy
 from fudgetable.rules import carry_over as co
 
 WORDS = {
@@ -104,6 +105,7 @@ def _targets(request: AuthenticatedHttpRequest, allowed: Any) -> list[Campaign]:
     return [m.campaign for m in memberships_for_user(request.user) if allowed(m)]
 
 
+@offline_copy
 @require_GET
 @login_required
 def my_characters(request: AuthenticatedHttpRequest) -> HttpResponse:
