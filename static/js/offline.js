@@ -98,10 +98,17 @@
       if (!fields) return;
       Object.keys(fields).forEach(function (name) {
         var field = form.elements.namedItem(name);
-        if (field && "value" in field && field.type !== "checkbox" && field.type !== "radio") {
-          restored = restored || field.value !== fields[name];
-          field.value = fields[name];
+        if (!field || !("value" in field) || field.type === "checkbox" || field.type === "radio") {
+          return;
         }
+        if (field.value !== fields[name] && field.type !== "hidden") {
+          restored = true;
+          // Where it is folded away, the fold opens: the person sees what came back.
+          for (var fold = field.closest("details"); fold; fold = fold.parentElement.closest("details")) {
+            fold.open = true;
+          }
+        }
+        field.value = fields[name];
       });
     });
     if (!asOf) sessionStorage.removeItem(DRAFTS);
