@@ -33,14 +33,14 @@ WORDS = {
     co.LEVEL_CHANGED: gettext_lazy(
         "%(name)s: %(before)s becomes %(after)s, the nearest level the new ladder names"
     ),
-    co.KIND_CHANGED: gettext_lazy("%(name)s changes kind: %(before)s to %(after)s"),
-    co.TRAIT_ADDED: gettext_lazy("%(name)s is added at %(after)s"),
+    co.KIND_CHANGED: gettext_lazy("From %(before)s to %(after)s: %(name)s"),
+    co.TRAIT_ADDED: gettext_lazy("Added at %(after)s: %(name)s"),
     co.BOXES_CHANGED: gettext_lazy(
         "The condition track has %(after)s boxes instead of %(before)s: the most a PC has there"
     ),
     co.TRAIT_DROPPED: gettext_lazy(
-        "%(name)s: Peupfudge's levels are numbers bought with XP, not rungs of a ladder, so "
-        "it has no level there"
+        "Without a level there (Peupfudge's levels are numbers bought with XP, not rungs of a "
+        "ladder): %(name)s"
     ),
     co.TRAIT_TWICE: gettext_lazy("%(name)s: the copy has a %(name)s already"),
     co.XP_DROPPED: gettext_lazy(
@@ -69,9 +69,18 @@ def _kind(kind: str) -> str:
 
 
 def in_words(notes: tuple[co.Note, ...]) -> dict[str, list[str]]:
-    """What changes and what is dropped, each note a sentence."""
-    words: dict[str, list[str]] = {"changed": [], "dropped": []}
+    """What changes and what is dropped, each a sentence; the traits that change kind alike,
+    are added at one level or are dropped are named in one."""
+    together: dict[tuple[str, str, str], list[str]] = {}
+    alone: list[co.Note] = []
     for note in notes:
+        if note.code in (co.KIND_CHANGED, co.TRAIT_ADDED, co.TRAIT_DROPPED):
+            together.setdefault((note.code, note.before, note.after), []).append(note.name)
+        else:
+            alone.append(note)
+    merged = [co.Note(code, ", ".join(names), *pair) for (code, *pair), names in together.items()]
+    words: dict[str, list[str]] = {"changed": [], "dropped": []}
+    for note in merged + alone:
         values = {"name": note.name, "before": note.before, "after": note.after}
         if note.code == co.KIND_CHANGED:
             values.update(before=_kind(note.before), after=_kind(note.after))

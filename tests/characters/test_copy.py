@@ -66,8 +66,8 @@ def test_a_pc_copied_into_other_rules_shows_what_changes_first(client_for, other
     text = preview.content.decode()
     assert preview.status_code == 200
     assert "Into Brass and Steam (EZFudge)" in text
-    assert "Body changes kind: trait to attribute" in text
-    assert "Mind is added at Fair" in text
+    assert "From trait to attribute: Body" in text
+    assert "Added at Fair: Agility, Mind, Will" in text
     assert Character.objects.filter(campaign=other).count() == 0  # a preview saves nothing
 
     answer = client_for(member).post(copy_url(hero), {"to": other.pk})

@@ -58,6 +58,8 @@ shared = [
     reverse("characters:list", args=[c]),
     reverse("characters:sheet", args=[c, pc]),
     reverse("characters:create", args=[c]),
+    reverse("my_characters"),
+    reverse("campaigns:table_aid", args=[c]),
 ]
 print(json.dumps({{
     "gm": shared + [
@@ -68,9 +70,15 @@ print(json.dumps({{
         reverse("campaign_restore"),
         reverse("characters:roster", args=[c]),
         reverse("characters:sheet", args=[c, npc]),
+        reverse("characters:copy", args=[c, npc]),
+        reverse("characters:roster_copy", args=[c]),
         *tables,
     ],
-    "alice": shared + [*tables, reverse("rolls:medical_care", args=[ez, jason])],
+    "alice": shared + [
+        *tables,
+        reverse("rolls:medical_care", args=[ez, jason]),
+        reverse("characters:copy", args=[ez, jason]),
+    ],
     "": [
         reverse("dashboard"),  # the front door
         reverse("join", args=[invite.token]),
