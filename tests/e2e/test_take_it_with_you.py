@@ -101,6 +101,11 @@ def test_it_installs_and_a_sheet_reads_offline_until_log_out(
                 "The Duke's ring was a copy."
             )
 
+            # Somebody else on this device (alice's session ended without a log-out): the
+            # first page kept for bob drops every copy of alice's.
+            context.clear_cookies()
+            log_in(page, demo_server, "bob")
+            assert sorted(kept_pages(page)) == ["/", "/offline-copies-belong-to"]
             # Log-out forgets the copies: offline, the sheet is no longer there to read.
             page.get_by_role("button", name="Log out").click()
             expect(page.get_by_role("heading", name="Log in")).to_be_visible()
