@@ -5,6 +5,7 @@ what is dropped (``fudgetable.rules.carry_over``'s notes, in words here); the co
 a POST of the same choice.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -160,70 +161,64 @@ def character_copy(
     may_copy = membership.is_gm if character.is_npc else character.owner_id == request.user.pk
     if not may_copy:
         raise PermissionDenied(_("Only a PC's player, or an NPC's GM, can copy it."))
+
+    def make(target: Campaign) -> HttpResponse:
+        copy = copying.character_copy(character=character, campaign=target, by=request.user)
+        messages.success(
+            request,
+            _("%(name)s was copied into %(campaign)s as a draft.")
+            % {"name": copy.name, "campaign": target.name},
+        )
+        return redirect("characters:sheet", target.pk, copy.pk)
+
     targets = _targets(request, lambda m: copying.may_copy_into(request.user, character, m))
-    form = _form(request, targets)
-    context: dict[str, Any] = {"campaign": membership.campaign, "character": character}
-    if form.is_valid():
-        target = form.target()
-        if request.method == "POST":
-            try:
-                copy = copying.character_copy(character=character, campaign=target, by=request.user)
-            except ValidationError as error:
-                context["problems"] = error.messages
-            else:
-                messages.success(
-                    request,
-                    _("%(name)s was copied into %(campaign)s as a draft.")
-                    % {"name": copy.name, "campaign": target.name},
-                )
-                return redirect("characters:sheet", target.pk, copy.pk)
-        context["preview"] = _preview(target, [character])
-    return _page(request, form, targets, context)
+    context = {"campaign": membership.campaign, "character": character}
+    return _copy_page(request, targets, context, [character], make)
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def roster_copy(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """A GM copies every NPC of this campaign into another campaign they run."""
-    membership = gm_or_403(request.user, campaign_id)
-    source = membership.campaign
+    source = gm_or_403(request.user, campaign_id).campaign
+
+    def make(target: Campaign) -> HttpResponse:
+        copies = copying.roster_copy(source=source, campaign=target, by=request.user)
+        messages.success(
+            request,
+            _("%(count)s NPCs were copied into %(campaign)s as drafts.")
+            % {"count": len(copies), "campaign": target.name},
+        )
+        return redirect("characters:roster", target.pk)
+
     targets = _targets(
         request, lambda m: m.is_gm and m.campaign_id != source.pk and not m.campaign.is_archived
     )
+    npcs = list(sheet_queryset(source).filter(kind=Character.Kind.NPC))
+    return _copy_page(request, targets, {"campaign": source, "roster": True}, npcs, make)
+
+
+def _copy_page(
+    request: AuthenticatedHttpRequest,
+    targets: list[Campaign],
+    context: dict[str, Any],
+    characters: list[Character],
+    make: Callable[[Campaign], HttpResponse],
+) -> HttpResponse:
+    """The choice of campaign and what a copy there keeps; POSTed, the copy (``make``), or
+    why the other campaign's rules refuse it, in words."""
     form = _form(request, targets)
-    context: dict[str, Any] = {"campaign": source, "roster": True}
+    status = 400 if form.is_bound and not form.is_valid() and targets else 200
     if form.is_valid():
         target = form.target()
         if request.method == "POST":
             try:
-                copies = copying.roster_copy(source=source, campaign=target, by=request.user)
+                return make(target)
             except ValidationError as error:
                 context["problems"] = error.messages
-            else:
-                messages.success(
-                    request,
-                    _("%(count)s NPCs were copied into %(campaign)s as drafts.")
-                    % {"count": len(copies), "campaign": target.name},
-                )
-                return redirect("characters:roster", target.pk)
-        npcs = list(sheet_queryset(source).filter(kind=Character.Kind.NPC))
-        context["preview"] = _preview(target, npcs)
-    return _page(request, form, targets, context)
-
-
-def _preview(target: Campaign, characters: list[Character]) -> dict[str, Any]:
-    rows = [(c, in_words(copying.carried_into(c, target).notes)) for c in characters]
-    return {"target": target, "label": campaign_ruleset(target).label, "rows": rows}
-
-
-def _page(
-    request: AuthenticatedHttpRequest,
-    form: CopyForm,
-    targets: list[Campaign],
-    context: dict[str, Any],
-) -> HttpResponse:
-    status = 400 if form.is_bound and not form.is_valid() and targets else 200
-    if context.get("problems"):
-        status = 400
+                status = 400
+        rows = [(c, in_words(copying.carried_into(c, target).notes)) for c in characters]
+        label = campaign_ruleset(target).label
+        context["preview"] = {"target": target, "label": label, "rows": rows}
     context.update({"form": form, "targets": targets})
     return render(request, "characters/copy.html", context, status=status)
