@@ -1,10 +1,11 @@
 // Offline: the service worker that keeps the person's last copy of their pages
 // (fudgetable/service_worker.js), and what a page does while the network is gone. A page read
-// from that copy says so at the top ("Offline: as of …"), and so does a page whose network
-// drops. Either way its commands are off, so nothing is tapped into the void; what the person
-// types stays in its field, and is kept on the device (sessionStorage) until it is back in
-// the page the network brings, which says so. Back online, a copy reloads itself to catch up;
-// a live page's sockets catch it up themselves (live.js).
+// from that copy says so at the top ("Offline: as of …") and its commands are off, so nothing
+// is tapped into the void. A page whose network drops says it is offline too; its taps fail
+// as before and live.js says they were not sent. Either way what the person types stays in
+// its field and is kept on the device (sessionStorage) until it is back in the page the
+// network brings, which says so. Back online, a copy reloads itself to catch up; a live page's
+// sockets catch it up themselves (live.js).
 (function () {
   var script = document.currentScript;
   var words = script.dataset;
@@ -57,21 +58,14 @@
     });
   }
 
-  function commandsOn() {
-    document.querySelectorAll("[data-offline-off]").forEach(function (control) {
-      control.disabled = false;
-      control.removeAttribute("data-offline-off");
-    });
-  }
-
   function goOffline() {
     offline = true;
-    if (asOf) {
-      var when = new Date(asOf).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-      bar(words.asOf.replace("%(time)s", when), words.copy);
-    } else {
+    if (!asOf) {
       bar(words.offline, words.typing);
+      return;
     }
+    var when = new Date(asOf).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    bar(words.asOf.replace("%(time)s", when), words.copy);
     commandsOff();
   }
 
@@ -127,22 +121,24 @@
     }
     offline = false;
     bar("");
-    commandsOn();
   }
 
   document.addEventListener("input", keepDraft, true);
   document.addEventListener("change", keepDraft, true);
-  // Anything sent anyway (Enter in a field, a command drawn by a late swap) is stopped, in words.
+  // A form posted as a page while offline would leave it for the browser's error page: it is
+  // stopped, in words, with what was typed still in it. (htmx's fail and live.js says so; on a
+  // copy, whose commands are off, nothing is sent at all.)
   document.addEventListener("submit", function (event) {
-    if (!offline || (event.target.method || "").toLowerCase() !== "post") return;
+    var form = event.target;
+    if (!offline || (form.method || "").toLowerCase() !== "post") return;
+    if (!asOf && form.hasAttribute("hx-post")) return;
     event.preventDefault();
     event.stopPropagation();
     bar(words.offline, words.notSent);
   }, true);
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (offline && event.detail.requestConfig.verb !== "get") event.preventDefault();
+    if (asOf && event.detail.requestConfig.verb !== "get") event.preventDefault();
   });
-  document.addEventListener("htmx:afterSettle", function () { if (offline) commandsOff(); });
   window.addEventListener("offline", goOffline);
   window.addEventListener("online", backOnline);
   // A copy's socket opening means the network is back, even if no "online" event came.

@@ -189,13 +189,17 @@ def test_an_npc_and_each_tables_aid_print_on_one_page(
         for table in TABLES:
             page.get_by_role("link", name=table.name).click()
             page.get_by_role("link", name="NPC roster").click()
-            page.locator("#npc-list .card-link").first.click()
+            npc = page.locator("#npc-list .card-link").first
+            name = npc.inner_text()
+            npc.click()
+            expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
             expect(page.get_by_role("button", name="Print")).to_be_visible()
             assert pdf_of(page)[0] == 1, table.name
 
             page.goto(demo_server.url)
             page.get_by_role("link", name=table.name).click()
             page.get_by_role("link", name="Table aid").click()
+            expect(page.get_by_role("heading", name=f"Table aid: {table.name}")).to_be_visible()
             pages, words = pdf_of(page)
             assert pages == 1, table.name
             aid = table_aid(resolve(table.ruleset, dict(table.overrides)))
