@@ -126,7 +126,7 @@
   document.addEventListener("input", keepDraft, true);
   document.addEventListener("change", keepDraft, true);
   // A form posted as a page while offline would leave it for the browser's error page: it is
-  // stopped, in words, with what was typed still in it. (htmx's fail and live.js says so; on a
+  // stopped, in words, with what was typed still in it. (An htmx request fails and live.js says so; on a
   // copy, whose commands are off, nothing is sent at all.)
   document.addEventListener("submit", function (event) {
     var form = event.target;
