@@ -98,9 +98,8 @@
         if (field.value !== fields[name] && field.type !== "hidden") {
           restored = true;
           // Where it is folded away, the fold opens: the person sees what came back.
-          for (var fold = field.closest("details"); fold; fold = fold.parentElement.closest("details")) {
-            fold.open = true;
-          }
+          var fold = field.closest("details");
+          for (; fold; fold = fold.parentElement.closest("details")) fold.open = true;
         }
         field.value = fields[name];
       });
@@ -126,8 +125,8 @@
   document.addEventListener("input", keepDraft, true);
   document.addEventListener("change", keepDraft, true);
   // A form posted as a page while offline would leave it for the browser's error page: it is
-  // stopped, in words, with what was typed still in it. (An htmx request fails and live.js says so; on a
-  // copy, whose commands are off, nothing is sent at all.)
+  // stopped, in words, with what was typed still in it. (An htmx request fails and live.js
+  // says so; on a copy, whose commands are off, nothing is sent at all.)
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!offline || (form.method || "").toLowerCase() !== "post") return;
