@@ -19,6 +19,7 @@ from campaigns.account_forms import SignupForm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest, address_key, safe_next
+from fudgetable.offline import offline_copy
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -85,6 +86,7 @@ def password_reset(request: HttpRequest) -> HttpResponseBase:
     return _password_reset(request)
 
 
+@offline_copy
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The campaigns a person is at. A visitor not logged in gets the front door instead: `/`

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from fudgetable.offline import offline_copy
 from rolls import (
     call_views,
     challenge_views,
@@ -18,7 +19,7 @@ from rolls import (
 
 app_name = "rolls"
 urlpatterns = [
-    path("", views.table, name="table"),
+    path("", offline_copy(views.table), name="table"),
     path("roll/", views.roll, name="roll"),
     path("odds/", views.odds, name="odds"),
     path("calls/", call_views.call_create, name="call_create"),
