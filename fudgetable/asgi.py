@@ -59,19 +59,24 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
 from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
 
-application = RequestQueue(
-    ProtocolTypeRouter(
-        {
-            "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
-        }
-    ),
-    turns=process_turns(),
+# A body over the limit is answered before it takes a turn, and daphne keeps none of it.
+bound_daphne_bodies()
+application = BodyLimit(
+    RequestQueue(
+        ProtocolTypeRouter(
+            {
+                "http": django_asgi_app,
+                "websocket": AllowedHostsOriginValidator(
+                    AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+                ),
+            }
+        ),
+        turns=process_turns(),
+    )
 )
 
 # The collector's full passes walk every object the process holds: Django and the apps, and

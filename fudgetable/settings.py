@@ -188,6 +188,14 @@ TEMPLATES = [
     },
 ]
 
+# The largest request body this server takes, in MiB as nginx counts them (``25m``): a larger
+# one is answered 413 before it is read (fudgetable/body_limit.py). A campaign's backup, the
+# largest thing anyone sends, is at most 20 MB within it (rolls/backup_views.py).
+MAX_BODY_MB = env_int("MAX_BODY_MB", 25)
+if MAX_BODY_MB < 1:
+    raise ImproperlyConfigured("MAX_BODY_MB must be 1 or more")
+MAX_BODY_BYTES = MAX_BODY_MB * 1024 * 1024
+
 DATABASE_URL = env_str("DATABASE_URL")
 # HTTP requests that run in Django at once in this process; the rest wait their turn
 # (fudgetable/request_queue.py). Two kept the roll benchmark's p99 lowest on SQLite, where a

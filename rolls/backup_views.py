@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -20,6 +21,13 @@ from rolls.backup import campaign_to_json
 from rolls.restore import Restored, campaign_restore
 
 MAX_BYTES = 20_000_000  # a long campaign's log is a few megabytes; this only stops abuse
+FORM_ROOM = 64 * 1024  # the form's other fields and its multipart framing
+
+
+def most_bytes() -> int:
+    """The largest backup taken: MAX_BYTES, within the server's own limit on a request's body
+    (``MAX_BODY_MB``), so a file too large is named as such by the form, not refused unread."""
+    return min(MAX_BYTES, settings.MAX_BODY_BYTES - FORM_ROOM)
 
 
 class RestoreForm(forms.Form):
@@ -32,7 +40,7 @@ class RestoreForm(forms.Form):
     def clean_file(self) -> Any:
         """Reads the upload as JSON into ``cleaned_data["data"]``."""
         upload = self.cleaned_data["file"]
-        text = uploaded_text(upload, MAX_BYTES, "a campaign's backup")
+        text = uploaded_text(upload, most_bytes(), "a campaign's backup")
         self.cleaned_data["data"] = parsed_json(text, "a campaign's backup")
         return upload
 
