@@ -57,10 +57,10 @@ django_asgi_app = OneThreadHopHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
 from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
+from fudgetable.same_origin import SameOriginValidator  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
 
 # A body over the limit is answered before it takes a turn, and daphne keeps none of it.
@@ -70,7 +70,7 @@ application = BodyLimit(
         ProtocolTypeRouter(
             {
                 "http": django_asgi_app,
-                "websocket": AllowedHostsOriginValidator(
+                "websocket": SameOriginValidator(
                     AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
                 ),
             }

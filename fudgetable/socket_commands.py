@@ -8,9 +8,9 @@ it came: the same form, services, key, refusal and answer.
 
 The person is looked up from the connection's session before each command, as HTTP looks
 them up for each request (``person``). What the socket settled at its handshake and is not done
-again is the CSRF check: the handshake's Origin check (``AllowedHostsOriginValidator``) stands in
-for it, since a page of another origin cannot open this socket at all (docs/architecture.md,
-"Commands over the socket").
+again is the CSRF check: the handshake's Origin check (``fudgetable.same_origin``, Django's CSRF
+origin check) stands in for it, since a page of another origin cannot open this socket at all
+(docs/architecture.md, "Commands over the socket").
 """
 
 import contextlib
@@ -35,6 +35,7 @@ from django.urls import Resolver404, ResolverMatch, resolve
 from django_htmx.middleware import HtmxDetails
 
 from fudgetable.middleware import busy_answer, busy_in_words
+from fudgetable.same_origin import as_http
 
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
@@ -145,15 +146,13 @@ def _request(
     sent = [
         (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()
     ]
-    http_scope = {
-        **scope,
-        "type": "http",
-        "scheme": "https" if scope.get("scheme") == "wss" else "http",
-        "method": method,
-        "path": path,
-        "query_string": query.encode(),
-        "headers": [*(h for h in scope["headers"] if h[0] in KEPT_HEADERS), *sent, FORM],
-    }
+    http_scope = as_http(
+        scope,
+        method=method,
+        path=path,
+        query_string=query.encode(),
+        headers=[*(h for h in scope["headers"] if h[0] in KEPT_HEADERS), *sent, FORM],
+    )
     request = ASGIRequest(http_scope, io.BytesIO(body.encode()))
     request.user = scope["user"]
     request.session = scope["session"]

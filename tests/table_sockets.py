@@ -6,11 +6,13 @@ from channels.testing import WebsocketCommunicator
 from fudgetable.asgi import application
 
 ORIGIN = (b"origin", b"http://testserver")
+# The page's own host, as a browser sends it: the Origin must be that same site.
+HOST = (b"host", b"testserver")
 
 
 def socket_for(campaign, cookie, origin=ORIGIN) -> WebsocketCommunicator:
     return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[origin, cookie]
+        application, f"/ws/campaigns/{campaign.pk}/", headers=[HOST, origin, cookie]
     )
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from campaigns.services import membership_remove
 from characters.live_sheets import sheet_changed
 from fudgetable.asgi import application
-from tests.table_sockets import ORIGIN, joined, until
+from tests.table_sockets import HOST, ORIGIN, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ HX = {"HX-Request": "true"}
 
 def sheet_socket(campaign, character, cookie) -> WebsocketCommunicator:
     path = f"/ws/campaigns/{campaign.pk}/sheets/{character.pk}/"
-    return WebsocketCommunicator(application, path, headers=[ORIGIN, cookie])
+    return WebsocketCommunicator(application, path, headers=[HOST, ORIGIN, cookie])
 
 
 async def command(client, character, name: str, data: dict):
