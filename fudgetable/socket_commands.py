@@ -13,7 +13,6 @@ origin check) stands in for it, since a page of another origin cannot open this 
 (docs/architecture.md, "Commands over the socket").
 """
 
-import contextlib
 import io
 import json
 from collections.abc import Callable
@@ -202,6 +201,31 @@ def run(
     return _run_view(command, scope, allowed), True
 
 
+def _followed(
+    scope: dict[str, Any],
+    command: Command,
+    location: str,
+    allowed: Callable[[ResolverMatch], bool],
+) -> HttpResponseBase:
+    """What the page gets for a command answered with a redirect. The browser's request would
+    follow it (a GET, as after Django's redirect()) and htmx would take what it found there:
+    so does this, for a page this socket takes commands for. Any other page of the site (a
+    ``next`` naming the campaign's backup, say) goes back to the browser to follow over HTTP
+    (htmx's ``HX-Redirect``), where the browser's own rules on who reads the answer hold: run
+    here, its answer would go to whatever page holds the socket."""
+    target = urlsplit(location)
+    try:
+        page = None if target.scheme or target.netloc else resolve(target.path)
+    except Resolver404:
+        page = None
+    if page is None or not allowed(page):
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = location
+        return response
+    request = _request(scope, command.headers, method="GET", path=target.path, query=target.query)
+    return _response(request, page)
+
+
 def _run_view(
     command: Command, scope: dict[str, Any], allowed: Callable[[ResolverMatch], bool]
 ) -> str:
@@ -221,17 +245,8 @@ def _run_view(
         body=command.body,
     )
     response = _response(request, match)
-    # The browser's request would follow a redirect to a page of the site (a GET, as after
-    # Django's redirect()) and htmx would take what it found there: so does this.
     if response.status_code in FOLLOWED:
-        target = urlsplit(response["Location"])
-        if not target.scheme and not target.netloc:
-            with contextlib.suppress(Resolver404):
-                page = resolve(target.path)
-                request = _request(
-                    scope, command.headers, method="GET", path=target.path, query=target.query
-                )
-                response = _response(request, page)
+        response = _followed(scope, command, response["Location"], allowed)
     if scope["session"].modified:
         scope["session"].save()
     if not isinstance(response, HttpResponse):  # a file or a stream: not a table command's
