@@ -5,9 +5,10 @@ Shared by the character import and the campaign restore; it knows JSON and the d
 limits, not what a sheet or a campaign is.
 """
 
-import re
 from collections.abc import Collection, Mapping
 from typing import Any
+
+from fudgetable.input_rule import json_problems
 
 Json = dict[str, Any]
 
@@ -17,13 +18,6 @@ SMALL = (-32768, 32767)  # what a SmallIntegerField holds
 POSITIVE = (0, 2147483647)  # what a PositiveIntegerField holds
 
 MISSING = object()
-
-
-# Text the sheet keeps may hold tabs and line breaks; no other control character belongs in
-# it. PostgreSQL refuses a NUL byte outright (a 500 on import), and SQLite stores it, so an
-# export from there would not import on PostgreSQL.
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-CONTROL_PROBLEM = "must not hold control characters (such as a NUL byte)"
 
 
 def place(where: str, key: str) -> str:
@@ -38,6 +32,12 @@ class Reader:
     def __init__(self, document: str) -> None:
         self.document = document  # "a character file": what an unknown key is not part of
         self.problems: list[str] = []
+
+    def clean(self, document: object) -> None:
+        """Holds every text and number in the document, wherever it is, to the one input rule
+        (``fudgetable.input_rule``): no lone surrogates, no control characters but tab and line
+        breaks, no NaN or Infinity, no number past 18 digits."""
+        self.problems.extend(json_problems(document))
 
     def add(self, where: str, message: str) -> None:
         self.problems.append(f"{where}: {message}")
@@ -60,8 +60,6 @@ class Reader:
             return ""
         if required and not value.strip():
             self.add(at, "must not be empty")
-        if CONTROL.search(value):
-            self.add(at, CONTROL_PROBLEM)
         if len(value) > most:
             self.add(at, f"must be at most {most} characters (it has {len(value)})")
         return value
@@ -139,8 +137,6 @@ class Reader:
         for index, text in enumerate(value):
             if len(text) > length:
                 self.add(f"{at}[{index}]", f"must be at most {length} characters")
-            if CONTROL.search(text):
-                self.add(f"{at}[{index}]", CONTROL_PROBLEM)
         return value
 
     def unique(self, at: str, value: object, seen: set[Any], message: str) -> None:

@@ -135,6 +135,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After htmx's, so that a refusal is in words to htmx and a page otherwise.
+    "fudgetable.input_rule.InputRuleMiddleware",
     "fudgetable.middleware.BusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Last, so that a locked-out log-in is answered with the lockout page.

@@ -31,8 +31,11 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils.translation import gettext
 from django_htmx.middleware import HtmxDetails
 
+from fudgetable.input_rule import refused as refused_input
+from fudgetable.input_rule import request_problem, text_problem
 from fudgetable.middleware import busy_answer, busy_in_words
 from fudgetable.same_origin import as_http
 
@@ -46,17 +49,21 @@ _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
 @dataclass(frozen=True)
 class Command:
-    """One POST sent over the socket: ``id`` is the page's own, for matching the answer."""
+    """One POST sent over the socket: ``id`` is the page's own, for matching the answer.
+    ``problem``: why it cannot be made into a request (it is then answered 400)."""
 
     id: int
     path: str
     body: str
     headers: dict[str, str]
+    problem: str | None = None
 
 
 def read(asked: object) -> Command | None:
     """The command a socket message carries, or None if it is not one (it is then ignored,
-    as any other junk on the socket is)."""
+    as any other junk on the socket is). One with an id that cannot be made into the request
+    it stands for (no path, a body too long, a header no HTTP request could carry, a broken
+    character) comes back with its ``problem``, to be answered 400 on the open socket."""
     if not isinstance(asked, dict):
         return None
     command = asked.get("command")
@@ -66,17 +73,27 @@ def read(asked: object) -> Command | None:
     headers = command.get("headers") or {}
     if not (isinstance(number, int) and not isinstance(number, bool)):
         return None
+    problem = None
     if not (isinstance(path, str) and path.startswith("/") and len(path) <= MAX_PATH):
-        return None
-    if not (isinstance(body, str) and len(body) <= MAX_BODY and isinstance(headers, dict)):
-        return None
+        path, problem = "", gettext("its path is not one of this site's")
+    elif not (isinstance(body, str) and len(body) <= MAX_BODY and isinstance(headers, dict)):
+        body, problem = "", gettext("its form is not one this table sends")
+    elif text_problem(path) or text_problem(body):
+        problem = gettext("it %(problem)s") % {"problem": text_problem(path + body)}
     # Only htmx's own headers: the rest (cookies, host, origin) are the connection's.
     kept = {
-        str(name): str(value)
-        for name, value in headers.items()
+        str(name): value
+        for name, value in (headers if isinstance(headers, dict) else {}).items()
         if str(name).lower().startswith("hx-") and isinstance(value, str)
     }
-    return Command(id=number, path=path, body=body, headers=kept)
+    if problem is None and not all(map(_header_text, [*kept, *kept.values()])):
+        problem = gettext("a header holds what no HTTP request can carry")
+    return Command(id=number, path=path, body=body, headers=kept, problem=problem)
+
+
+def _header_text(text: str) -> bool:
+    """Whether an HTTP header can carry ``text``: Latin-1, with no control characters."""
+    return all(" " <= char < "\x7f" or "\xa0" <= char <= "\xff" for char in text)
 
 
 def answer(command: Command, response: HttpResponse) -> str:
@@ -172,6 +189,9 @@ def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
     request.resolver_match = match
 
     def view(request: HttpRequest) -> HttpResponseBase:
+        problem = request_problem(request)  # as InputRuleMiddleware holds HTTP's
+        if problem is not None:
+            return refused_input(request, problem)
         try:
             response = match.func(request, *match.args, **match.kwargs)
         except Exception as error:
@@ -198,6 +218,9 @@ def run(
     takes commands for."""
     if person(scope) is None:
         return refused(command, 403, LOGGED_OUT), False
+    if command.problem is not None:
+        unread = gettext("That command could not be read: %(problem)s. Nothing was done.")
+        return refused(command, 400, unread % {"problem": command.problem}), True
     return _run_view(command, scope, allowed), True
 
 

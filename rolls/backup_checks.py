@@ -71,6 +71,7 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
             return None, [f"schema: this FudgeTable reads {' and '.join(SCHEMAS)}, not {schema}"]
         return None, [f'schema: a campaign backup says "schema": "{SCHEMA}"']
     r = Reader("a campaign backup")
+    r.clean(data)
     r.known(data, "", TOP_KEYS if schema == SCHEMA else TOP_KEYS - {"gm_moves"})
     ruleset = _ruleset(r, data)
     backup: Json = {

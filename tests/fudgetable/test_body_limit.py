@@ -42,6 +42,8 @@ async def post(body: bytes, *, declared: bool, chunk: int = 500) -> dict:
     return {"status": start["status"], "body": content["body"].decode()}
 
 
+# Through Django's handler, which closes a kept database connection as each request starts.
+@pytest.mark.django_db
 @pytest.mark.parametrize("declared", [True, False], ids=["declared", "chunked"])
 async def test_a_body_over_the_limit_is_answered_413_in_words(small_limit, declared):
     answer = await post(b"x" * (LIMIT + 1), declared=declared)
@@ -50,6 +52,7 @@ async def test_a_body_over_the_limit_is_answered_413_in_words(small_limit, decla
     assert "Nothing was saved" in answer["body"]
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("declared", [True, False], ids=["declared", "chunked"])
 async def test_a_body_within_the_limit_reaches_the_site(small_limit, declared):
     # Refused for want of a CSRF cookie: Django's own answer, so the request got through.

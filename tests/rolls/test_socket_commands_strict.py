@@ -51,3 +51,52 @@ async def test_a_redirect_to_a_table_page_is_still_followed_on_the_socket(campai
 
 async def test_an_outsider_has_no_socket_to_be_redirected_on(campaign, cookies):
     assert not (await socket_for(campaign, cookies["outsider"]).connect())[0]
+
+
+UNREADABLE = {
+    "a header past Latin-1": ({"HX-Trigger": "roll-\u0431"}, "/roll/", "kind=reaction"),
+    "a header with a line break": ({"HX-Target": "a\r\nX-Evil: 1"}, "/roll/", ""),
+    "a lone surrogate in the form": ({}, "/roll/", "label=\ud800"),
+    "no path": ({}, None, ""),
+    "a path off the site": ({}, "roll/", ""),
+    "a form too long for a table's": ({}, "/roll/", "a" * 70_000),
+}
+
+
+@pytest.mark.parametrize("case", UNREADABLE)
+@pytest.mark.parametrize("person", ["owner", "member"])
+async def test_a_command_that_cannot_be_a_request_is_answered_400_on_the_open_socket(
+    campaign, cookies, person, case
+):
+    """A header past Latin-1 closed the socket with a traceback; the command is now answered
+    in words, and the socket takes the next one."""
+    headers, path, body = UNREADABLE[case]
+    socket = await joined(campaign, cookies[person])
+    if path is not None:
+        path = roll_path(campaign) if path == "/roll/" else path
+    await send(socket, path, body, **headers)
+    answer = await answer_to(socket)
+    assert answer["status"] == 400
+    assert answer["body"].startswith("That command could not be read: ")
+    assert answer["body"].endswith("Nothing was done.")
+    await send(socket, reverse("rolls:x_card", args=[campaign.pk]), "", 2, **{"HX-Request": "true"})
+    assert (await answer_to(socket, 2))["status"] == 200
+    assert await Roll.objects.acount() == 0
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize("person", ["owner", "member"])
+async def test_a_command_whose_form_breaks_the_input_rule_is_refused_as_over_http(
+    campaign, cookies, person
+):
+    socket = await joined(campaign, cookies[person])
+    body = urlencode({"kind": "reaction", "label": "Bribe\x00", "key": "k" * 10})
+    await send(socket, roll_path(campaign), body, **{"HX-Request": "true"})
+    answer = await answer_to(socket)
+    assert answer["status"] == 400
+    assert answer["body"] == (
+        "What you sent was not saved: “label” holds a control character (such as a NUL byte). "
+        "Take it out and send it again."
+    )
+    assert await Roll.objects.acount() == 0
+    await socket.disconnect()
