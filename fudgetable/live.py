@@ -13,6 +13,7 @@ from typing import Literal, Protocol, TypedDict
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
+from django.utils.html import escape
 
 # Who a fragment is rendered for: GMs, or everyone else (players and observers).
 Audience = Literal["everyone", "gm"]
@@ -164,6 +165,27 @@ def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) 
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
+
+
+def session_ended(campaign_id: int, session_key: str) -> None:
+    """Closes the table's sockets opened with that session (a log-out): by its key, not by
+    reading the session store, which may not have forgotten it yet."""
+    _send_on_commit(campaign_id, {"type": "table.signed_out", "session_key": session_key})
+
+
+def table_closed(campaign_id: int) -> None:
+    """Closes every socket at the table, once the current transaction commits (the campaign
+    was deleted)."""
+    _send_on_commit(campaign_id, {"type": "table.closed"})
+
+
+def notice(text: str) -> str:
+    """The page's notice (``#notice`` in base.html) saying ``text``: what a socket sends
+    before it closes for good, so the page says why."""
+    return (
+        '<div id="notice" class="messages" role="alert" hx-swap-oob="true">'
+        f'<p class="message message-error">{escape(text)}</p></div>'
+    )
 
 
 def sheet_changed(

@@ -7,6 +7,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.urls import ResolverMatch
 from django.utils import timezone
+from django.utils.functional import Promise as StrPromise
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import membership_for
@@ -22,6 +24,11 @@ from rolls.models import TableConnection
 COMMAND_APPS = ("rolls", "characters")
 
 CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
+# What a page hears when its person's socket is let go: removed from the campaign, say.
+NO_LONGER_AT_THE_TABLE = gettext_lazy(
+    "You can no longer play at this table from here: reload the page to see why."
+)
+NO_LONGER_YOUR_SHEET = gettext_lazy("This sheet is no longer open to you: reload the page.")
 
 
 @database_sync_to_async
@@ -80,7 +87,24 @@ def _leave(campaign_id: int, channel_name: str) -> str:
     return fragments.presence(campaign_id)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class ClosedByTheTable(AsyncWebsocketConsumer):
+    """What both of a campaign's sockets do when the table lets them go: a log-out of the
+    session that opened them, or the campaign deleted. The page is told why, then the socket
+    closes (cleanly, so htmx does not try it again)."""
+
+    async def leave_saying(self, text: str | StrPromise) -> None:
+        await self.send(text_data=live.notice(str(text)))
+        await self.close()
+
+    async def table_signed_out(self, event: dict[str, Any]) -> None:
+        if event["session_key"] == self.scope["session"].session_key:
+            await self.leave_saying(socket_commands.LOGGED_OUT)
+
+    async def table_closed(self, event: dict[str, Any]) -> None:
+        await self.leave_saying(gettext("This campaign was deleted: its table is closed."))
+
+
+class TableConsumer(ClosedByTheTable):
     """One socket per browser at a campaign's table: it pushes the table's events, and runs
     the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
 
@@ -212,7 +236,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         member event would have them be: the event missed may have been that one."""
         found = await _state_of(self.scope["user"], self.campaign_id)
         if found is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
         self.is_gm, state, self.entries_sent, self.seq = found
         await self.send(text_data=state)
@@ -239,7 +263,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         membership = await _membership_now(self.scope, self.campaign_id)
         if membership is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
         self.is_gm = membership.is_gm
         state, self.entries_sent, self.seq, _ = await _arrive(membership, self.channel_name)
@@ -249,7 +273,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A sheet changed: the table hears of it through ``party.changed`` instead."""
 
 
-class SheetConsumer(AsyncWebsocketConsumer):
+class SheetConsumer(ClosedByTheTable):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
     request for the GMs, or else drawn here (``characters.sheet_page``). A player's private
@@ -353,14 +377,14 @@ class SheetConsumer(AsyncWebsocketConsumer):
         if event["user_id"] != self.user_id:
             return
         if await _person(self.scope) is None:  # their password changed, or their account went
-            await self.close()
+            await self.leave_saying(socket_commands.LOGGED_OUT)
             return
         await self._look_again()
 
     async def _look_again(self) -> bool:
         opened = await self._opener(self.campaign_id, self.character_id)
         if opened is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_YOUR_SHEET)
             return False
         self.is_gm, self.audience = opened[0].is_gm, opened[1]
         return True

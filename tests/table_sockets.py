@@ -45,3 +45,11 @@ async def gm_and_player(campaign, cookies) -> tuple[WebsocketCommunicator, Webso
     player = await joined(campaign, cookies["member"], "player-member")
     await until(gm, "player-member")
     return gm, player
+
+
+async def closed(socket) -> bool:
+    """Whether the server closes the socket next, past the notice it sends first to say why."""
+    output = await socket.receive_output(timeout=5)
+    if output.get("text", "").startswith('<div id="notice"'):
+        output = await socket.receive_output(timeout=5)
+    return output["type"] == "websocket.close"
