@@ -143,17 +143,20 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Log-in throttling (django-axes): after LOGIN_FAILURE_LIMIT failed log-ins for one username,
-# or from one address, that username or address is refused for LOGIN_COOLOFF_MINUTES, before
-# any password is hashed, so a flood of guesses no longer ties up the server either. Unlock
-# early with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
+# Log-in throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
+# from one address, or from one address for any, passwords from there are not checked for
+# LOGIN_COOLOFF_MINUTES, before any is hashed, so a flood of guesses no longer ties up the
+# server either. Per name *and* address, so a stranger's wrong guesses cannot lock a GM out
+# from everywhere. The pages that ask for a password again (a new password, deleting the
+# account) count and obey the same (``fudgetable.http.password_confirmed``). Unlock early
+# with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; a row per good log-in is not needed
 AXES_VERBOSE = False  # its start-up banner on every manage.py command
