@@ -8,6 +8,7 @@ then refuses to start without a real SECRET_KEY and ALLOWED_HOSTS.
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -247,29 +248,51 @@ REDIS_LAYERS = {
 CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 if CHANNEL_LAYER not in REDIS_LAYERS:
     raise ImproperlyConfigured(f"CHANNEL_LAYER must be core or pubsub, not {CHANNEL_LAYER!r}")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
+
+
+def redis_services(url: str, layer: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Scaled mode's channel layer (``core`` or ``pubsub``) and cache on the Redis at ``url``."""
+    # Imported here: the embedded default never loads the Redis client.
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    # A connection Redis dropped (a restart) is opened again and the command sent once more:
+    # without it, the first command on each pooled connection after Redis came back failed
+    # (a socket's handshake, a push). While Redis is away the retry is refused at once too.
+    again = {"retry_on_error": [RedisConnectionError]}
+    channel_layers: dict[str, Any] = {
         "default": {
-            "BACKEND": REDIS_LAYERS[CHANNEL_LAYER],
+            "BACKEND": REDIS_LAYERS[layer],
             "CONFIG": {
                 # Longer than the 5 s a receive blocks in BZPOPMIN: at redis-py 8's default of
                 # 5 s the read raced it and tore down idle sockets (channels_redis issue 422).
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
-                **(CHANNEL_OPTIONS if CHANNEL_LAYER == "core" else {}),
+                "hosts": [{"address": url, "socket_timeout": 15, **again}],
+                **(CHANNEL_OPTIONS if layer == "core" else {}),
             },
         }
     }
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    caches: dict[str, Any] = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            # A Redis that stopped answering (not one that refuses: that fails at once) holds
+            # a request no longer than this before the session falls back to the database.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2, **again},
+        }
     }
+    return channel_layers, caches
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS, CACHES = redis_services(REDIS_URL, CHANNEL_LAYER)
 else:
     CHANNEL_LAYERS = {
         "default": {"BACKEND": "fudgetable.memory_layer.InMemoryLayer", "CONFIG": CHANNEL_OPTIONS}
     }
 # Sessions are read from the cache (written through to the database), which saves a query on
 # every request. The cache is the process's own memory on the embedded default, which has one
-# process, and Redis when there are several, so a logout is seen by all of them at once.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# process, and Redis when there are several, so a logout is seen by all of them at once. While
+# Redis is away they are read from the database alone (fudgetable/sessions.py).
+SESSION_ENGINE = "fudgetable.sessions"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,5 +1,7 @@
 import asyncio
+import contextlib
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -14,11 +16,14 @@ from campaigns.models import Campaign, Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
+from fudgetable.middleware import redis_away
 from fudgetable.request_queue import process_turns
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
 from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
+
+logger = logging.getLogger(__name__)
 
 # The apps whose POSTs a table socket runs (only for its own campaign: ``TableConsumer._takes``).
 COMMAND_APPS = ("rolls", "characters")
@@ -87,10 +92,48 @@ def _leave(campaign_id: int, channel_name: str) -> str:
     return fragments.presence(campaign_id)
 
 
-class ClosedByTheTable(AsyncWebsocketConsumer):
-    """What both of a campaign's sockets do when the table lets them go: a log-out of the
-    session that opened them, or the campaign deleted. The page is told why, then the socket
-    closes (cleanly, so htmx does not try it again)."""
+class CampaignSocket(AsyncWebsocketConsumer):
+    """What both of a campaign's sockets share: joining and leaving the campaign's group, and
+    going when the table lets them go (a log-out of the session that opened them, the
+    campaign deleted): the page is told why, then the socket closes, cleanly, so that htmx
+    does not try it again."""
+
+    group_name: str
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """The socket's life, as Channels runs it; but with Redis away (scaled mode) the
+        socket is turned down at its handshake, or closed as a server restarting would close
+        it (1011), so the page tries again within seconds instead of the socket dying with a
+        traceback. The pub/sub layer subscribes a socket's own channel before anything else,
+        so the handshake is where an outage shows first."""
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as error:
+            if not redis_away(error):
+                raise
+            logger.warning("a socket lost the channel layer (%s); its page will reconnect", error)
+            with contextlib.suppress(Exception):
+                if hasattr(self, "group_name"):
+                    await self.disconnect(1011)
+                await send({"type": "websocket.close", "code": 1011})
+
+    async def join_table(self, campaign_id: int) -> bool:
+        """Joins the campaign's group; False when the channel layer cannot take it (Redis
+        away in scaled mode): the handshake is then turned down, and the page tries again
+        within seconds, as after any dropped connection."""
+        try:
+            await self.channel_layer.group_add(live.group_name(campaign_id), self.channel_name)
+        except Exception as error:
+            logger.warning("table %s: a socket could not join (%s)", campaign_id, error)
+            return False
+        self.group_name = live.group_name(campaign_id)
+        return True
+
+    async def leave_table(self) -> None:
+        try:
+            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        except Exception as error:
+            logger.warning("%s: a socket could not leave (%s)", self.group_name, error)
 
     async def leave_saying(self, text: str | StrPromise) -> None:
         await self.send(text_data=live.notice(str(text)))
@@ -104,7 +147,7 @@ class ClosedByTheTable(AsyncWebsocketConsumer):
         await self.leave_saying(gettext("This campaign was deleted: its table is closed."))
 
 
-class TableConsumer(ClosedByTheTable):
+class TableConsumer(CampaignSocket):
     """One socket per browser at a campaign's table: it pushes the table's events, and runs
     the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
 
@@ -141,8 +184,9 @@ class TableConsumer(ClosedByTheTable):
             membership.user_id,
             membership.is_gm,
         )
-        self.group_name = live.group_name(campaign_id)
-        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        if not await self.join_table(campaign_id):
+            await self.close()
+            return
         await self.accept()
         state, self.entries_sent, self.seq, presence = await _arrive(membership, self.channel_name)
         await self.send(text_data=state)
@@ -153,7 +197,7 @@ class TableConsumer(ClosedByTheTable):
         if not hasattr(self, "group_name"):
             return
         heartbeat.leave(self.channel_name)
-        await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        await self.leave_table()
         presence = await _leave(self.campaign_id, self.channel_name)
         await live.publish_now(self.campaign_id, "presence.changed", everyone=presence)
 
@@ -273,7 +317,7 @@ class TableConsumer(ClosedByTheTable):
         """A sheet changed: the table hears of it through ``party.changed`` instead."""
 
 
-class SheetConsumer(ClosedByTheTable):
+class SheetConsumer(CampaignSocket):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
     request for the GMs, or else drawn here (``characters.sheet_page``). A player's private
@@ -307,8 +351,9 @@ class SheetConsumer(ClosedByTheTable):
         membership, self.audience = opened
         self.campaign_id, self.character_id = campaign_id, character_id
         self.user_id, self.is_gm = membership.user_id, membership.is_gm
-        self.group_name = live.group_name(campaign_id)
-        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        if not await self.join_table(campaign_id):
+            await self.close()
+            return
         await self.accept()
         # A call for a roll shows on the sheet too: the open ones come with the connection.
         calls = await database_sync_to_async(calls_for_person)(
@@ -319,7 +364,7 @@ class SheetConsumer(ClosedByTheTable):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
-            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+            await self.leave_table()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # The table's own events are not this page's business; a call for a roll is.
