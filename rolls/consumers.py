@@ -1,7 +1,4 @@
-import asyncio
-import contextlib
 import json
-import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -9,31 +6,21 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.urls import ResolverMatch
 from django.utils import timezone
-from django.utils.functional import Promise as StrPromise
-from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
-from fudgetable.middleware import redis_away
 from fudgetable.request_queue import process_turns
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
+from rolls.campaign_socket import NO_LONGER_AT_THE_TABLE, NO_LONGER_YOUR_SHEET, CampaignSocket
 from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
-
-logger = logging.getLogger(__name__)
+from rolls.people_sockets import people
 
 # The apps whose POSTs a table socket runs (only for its own campaign: ``TableConsumer._takes``).
 COMMAND_APPS = ("rolls", "characters")
-
-CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
-# What a page hears when its person's socket is let go: removed from the campaign, say.
-NO_LONGER_AT_THE_TABLE = gettext_lazy(
-    "You can no longer play at this table from here: reload the page to see why."
-)
-NO_LONGER_YOUR_SHEET = gettext_lazy("This sheet is no longer open to you: reload the page.")
 
 
 @database_sync_to_async
@@ -92,61 +79,6 @@ def _leave(campaign_id: int, channel_name: str) -> str:
     return fragments.presence(campaign_id)
 
 
-class CampaignSocket(AsyncWebsocketConsumer):
-    """What both of a campaign's sockets share: joining and leaving the campaign's group, and
-    going when the table lets them go (a log-out of the session that opened them, the
-    campaign deleted): the page is told why, then the socket closes, cleanly, so that htmx
-    does not try it again."""
-
-    group_name: str
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """The socket's life, as Channels runs it; but with Redis away (scaled mode) the
-        socket is turned down at its handshake, or closed as a server restarting would close
-        it (1011), so the page tries again within seconds instead of the socket dying with a
-        traceback. The pub/sub layer subscribes a socket's own channel before anything else,
-        so the handshake is where an outage shows first."""
-        try:
-            await super().__call__(scope, receive, send)
-        except Exception as error:
-            if not redis_away(error):
-                raise
-            logger.warning("a socket lost the channel layer (%s); its page will reconnect", error)
-            with contextlib.suppress(Exception):
-                if hasattr(self, "group_name"):
-                    await self.disconnect(1011)
-                await send({"type": "websocket.close", "code": 1011})
-
-    async def join_table(self, campaign_id: int) -> bool:
-        """Joins the campaign's group; False when the channel layer cannot take it (Redis
-        away in scaled mode): the handshake is then turned down, and the page tries again
-        within seconds, as after any dropped connection."""
-        try:
-            await self.channel_layer.group_add(live.group_name(campaign_id), self.channel_name)
-        except Exception as error:
-            logger.warning("table %s: a socket could not join (%s)", campaign_id, error)
-            return False
-        self.group_name = live.group_name(campaign_id)
-        return True
-
-    async def leave_table(self) -> None:
-        try:
-            await self.channel_layer.group_discard(self.group_name, self.channel_name)
-        except Exception as error:
-            logger.warning("%s: a socket could not leave (%s)", self.group_name, error)
-
-    async def leave_saying(self, text: str | StrPromise) -> None:
-        await self.send(text_data=live.notice(str(text)))
-        await self.close()
-
-    async def table_signed_out(self, event: dict[str, Any]) -> None:
-        if event["session_key"] == self.scope["session"].session_key:
-            await self.leave_saying(socket_commands.LOGGED_OUT)
-
-    async def table_closed(self, event: dict[str, Any]) -> None:
-        await self.leave_saying(gettext("This campaign was deleted: its table is closed."))
-
-
 class TableConsumer(CampaignSocket):
     """One socket per browser at a campaign's table: it pushes the table's events, and runs
     the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
@@ -165,7 +97,6 @@ class TableConsumer(CampaignSocket):
     # The number of the last event this socket passed on, or of the table state it sent: an
     # event past the next one means one went missing on its way here.
     seq = 0
-    caught_up_at = float("-inf")
 
     @property
     def audience(self) -> live.Audience:
@@ -184,8 +115,7 @@ class TableConsumer(CampaignSocket):
             membership.user_id,
             membership.is_gm,
         )
-        if not await self.join_table(campaign_id):
-            await self.close()
+        if not await self.join_table(campaign_id, membership.user_id):
             return
         await self.accept()
         state, self.entries_sent, self.seq, presence = await _arrive(membership, self.channel_name)
@@ -266,19 +196,21 @@ class TableConsumer(CampaignSocket):
         return ours and match.app_name in COMMAND_APPS
 
     async def _catch_up(self) -> None:
-        """A second ask within the second waits out the rest of it (the page counts on an
-        answer; a page that keeps asking slows only its own socket)."""
-        loop = asyncio.get_running_loop()
-        wait = CATCH_UP_SECONDS - (loop.time() - self.caught_up_at)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self.caught_up_at = loop.time()
-        await self._send_state()
+        """The page asks for the table as it stands. Asked within a second of the last
+        build, it waits out the rest of it (the page counts on an answer), and all of the
+        person's sockets asking meanwhile share that one build (``people_sockets``)."""
+        await self._show_state(await people.shared(("table", *self.person), self._state_now))
+
+    async def _state_now(self) -> tuple[bool, str, frozenset[int], int] | None:
+        return await _state_of(self.scope["user"], self.campaign_id)
 
     async def _send_state(self) -> None:
-        """The table as it stands, unasked and at once. The person is looked up again, as a
-        member event would have them be: the event missed may have been that one."""
-        found = await _state_of(self.scope["user"], self.campaign_id)
+        """The table as it stands, unasked and at once."""
+        await self._show_state(await self._state_now())
+
+    async def _show_state(self, found: tuple[bool, str, frozenset[int], int] | None) -> None:
+        """The person is looked up again with the table, as a member event would have them
+        be: the event missed may have been that one."""
         if found is None:
             await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
@@ -351,8 +283,7 @@ class SheetConsumer(CampaignSocket):
         membership, self.audience = opened
         self.campaign_id, self.character_id = campaign_id, character_id
         self.user_id, self.is_gm = membership.user_id, membership.is_gm
-        if not await self.join_table(campaign_id):
-            await self.close()
+        if not await self.join_table(campaign_id, membership.user_id):
             return
         await self.accept()
         # A call for a roll shows on the sheet too: the open ones come with the connection.
@@ -384,7 +315,7 @@ class SheetConsumer(CampaignSocket):
         except ValueError:
             return
         if isinstance(asked, dict) and asked.get("catch_up") is True:
-            await self._send_own_parts(with_calls=True)
+            await self._send_own_parts(with_calls=True, shared=True)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
@@ -398,20 +329,26 @@ class SheetConsumer(CampaignSocket):
     def _csrf_secret(self) -> str:
         return str(self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""))
 
-    async def _send_own_parts(self, *, with_calls: bool = False) -> None:
+    async def _send_own_parts(self, *, with_calls: bool = False, shared: bool = False) -> None:
         """The sheet's live parts as they stand, drawn for this viewer; ``with_calls``: and
         the person's calls for a roll, none included, so that a page back from a drop loses a
-        call that ended while it was away."""
-        # On the shared thread, as every other hop of the consumers. On a thread of the loop's
-        # own pool (thread_sensitive=False) each draw left its database connection open, out
-        # of the PostgreSQL pool for good: the socket tests ran the pool dry.
-        parts, calls = await database_sync_to_async(_as_it_stands)(
-            self.scope["user"],
-            self.campaign_id,
-            self.character_id,
-            csrf_secret=self._csrf_secret(),
-            with_calls=with_calls,
-        )
+        call that ended while it was away. ``shared``: a page's ask, drawn once for every copy
+        of that browser asking within the second (``people_sockets``)."""
+
+        async def draw() -> tuple[str, str]:
+            # On the shared thread, as every other hop of the consumers. On a thread of the
+            # loop's own pool (thread_sensitive=False) each draw left its database connection
+            # open, out of the PostgreSQL pool for good: the socket tests ran the pool dry.
+            return await database_sync_to_async(_as_it_stands)(
+                self.scope["user"],
+                self.campaign_id,
+                self.character_id,
+                csrf_secret=self._csrf_secret(),
+                with_calls=with_calls,
+            )
+
+        copy = ("sheet", *self.person, self.character_id, self._csrf_secret(), with_calls)
+        parts, calls = await (people.shared(copy, draw) if shared else draw())
         for frame in (parts, calls):
             if frame:
                 await self.send(text_data=frame)
