@@ -57,10 +57,12 @@ django_asgi_app = OneThreadHopHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import reverse  # noqa: E402
 
 from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
 from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
 from fudgetable.same_origin import SameOriginValidator  # noqa: E402
+from rolls.backup_views import restore_lane  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
 
 # A body over the limit is answered before it takes a turn, and daphne keeps none of it.
@@ -76,6 +78,8 @@ application = BodyLimit(
             }
         ),
         turns=process_turns(),
+        # A restore reads and writes a whole campaign: never in the turns play takes.
+        lanes={reverse("campaign_restore"): restore_lane()},
     )
 )
 
