@@ -198,6 +198,7 @@ def _characters(
         sheet = None
         if campaign is not None:
             sheet, problems = read_character(row.get("sheet"), campaign)
-            r.problems.extend(f"{at}.sheet.{problem}" for problem in problems)
+            for problem in problems:
+                r.note(f"{at}.sheet.{problem}")
         characters.append({"ref": ref, "player": player, "sheet": sheet})
     return characters

@@ -83,14 +83,16 @@ def read_pointer(
     what: str,
     *,
     required: bool = False,
+    but: int | None = None,
 ) -> int | None:
-    """A ref to another part of the file, or null; one to nothing is reported."""
+    """A ref to another part of the file (any of ``refs`` but ``but``), or null; one to
+    nothing is reported."""
     value = d.get(key)
     if value is None:
         if required:
             r.add(f"{at}.{key}", f"must name a {what} of this backup")
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in refs:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in refs or value == but:
         r.add(f"{at}.{key}", f"names no {what} of this backup")
         return None
     return value
@@ -258,7 +260,9 @@ def read_log(
                 "session": read_pointer(r, row, "session", at, sessions, "session"),
                 "roller": r.text(row, "roller", at, USERNAME) if row.get("roller") else None,
                 "character": read_pointer(r, row, "character", at, characters, "character"),
-                "follows": read_pointer(r, row, "follows", at, refs - {ref}, "earlier log entry"),
+                # Not ``refs - {ref}``: a copy of the set an entry made a long log's check
+                # take seconds.
+                "follows": read_pointer(r, row, "follows", at, refs, "earlier log entry", but=ref),
                 "kind": r.choice(row, "kind", at, Roll.Kind.values, ""),
                 "visibility": r.choice(row, "visibility", at, Roll.Visibility.values, "table"),
                 "hidden_difficulty": r.flag(row, "hidden_difficulty", at),
