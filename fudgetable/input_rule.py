@@ -24,7 +24,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext
 
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1, but \t \n \r
 SURROGATE = re.compile(r"[\ud800-\udfff]")
 MOST_DIGITS = 18
 # What Django's IntegerField reads as a whole number ("-0012", " 7.0 ").

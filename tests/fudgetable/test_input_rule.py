@@ -34,13 +34,15 @@ def test_the_rule_names_each_place_in_a_document():
         "name": "Zan\x00zibar",
         "log": [{"label": "ok"}, {"snapshot": {"dice": [1, float("inf")], "bad\ud800": 1}}],
         "id": 10**18,
-        "fine": ["tab\there", "line\nbreak", "\r\n", 10**18 - 1, 1.5, True, None],
+        "fine": ["tab\there", "line\nbreak", "\r\n", "\u2028", 10**18 - 1, 1.5, True, None],
+        "c1": "next\x85line",
     }
     assert json_problems(document) == [
         f"name: {CONTROL}",
         "log[1].snapshot.dice[1]: is not a finite number",
         f"log[1].snapshot: a key {SURROGATE}",
         "id: is a number of more than 18 digits",
+        f"c1: {CONTROL}",
     ]
 
 
