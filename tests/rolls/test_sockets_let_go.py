@@ -10,6 +10,7 @@ from django.urls import reverse
 from campaigns.models import Membership
 from tests.rolls.conftest import post_roll, roll_form
 from tests.rolls.test_sheet_socket import sheet_socket
+from tests.rolls.test_sign_in_changes import open_sockets
 from tests.table_sockets import closed, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,14 +82,10 @@ async def test_after_a_log_out_the_gms_secret_rolls_reach_no_socket_of_that_tab(
 
 
 async def test_a_deleted_campaign_closes_every_socket_at_its_table(
-    campaign, hero, browsers, cookies
+    campaign, hero, cookies, client_for, owner
 ):
-    gm_client, gm_cookie = browsers["owner"]
-    gm = await joined(campaign, gm_cookie)
-    player = await joined(campaign, cookies["member"])
-    sheet = sheet_socket(campaign, hero, cookies["member"])
-    assert (await sheet.connect())[0]
-    await settled(gm, player, sheet)
+    gm, player, sheet = await open_sockets(campaign, cookies, hero)
+    gm_client = await sync_to_async(client_for)(owner)
     url = reverse("campaigns:delete", args=[campaign.pk])
     deleted = await sync_to_async(gm_client.post)(url, {"typed_name": campaign.name})
     assert deleted.status_code == 302
@@ -97,14 +94,10 @@ async def test_a_deleted_campaign_closes_every_socket_at_its_table(
 
 
 async def test_a_member_removed_by_the_gm_loses_their_sockets_and_no_one_else_does(
-    campaign, hero, browsers, cookies, member
+    campaign, hero, cookies, client_for, owner, member
 ):
-    gm_client, gm_cookie = browsers["owner"]
-    gm = await joined(campaign, gm_cookie)
-    player = await joined(campaign, cookies["member"])
-    sheet = sheet_socket(campaign, hero, cookies["member"])
-    assert (await sheet.connect())[0]
-    await settled(gm, player, sheet)
+    gm, player, sheet = await open_sockets(campaign, cookies, hero)
+    gm_client = await sync_to_async(client_for)(owner)
     membership = await Membership.objects.aget(campaign=campaign, user=member)
     url = reverse("campaigns:member_remove", args=[campaign.pk, membership.pk])
     assert (await sync_to_async(gm_client.post)(url)).status_code == 302
@@ -118,11 +111,11 @@ async def test_a_member_removed_by_the_gm_loses_their_sockets_and_no_one_else_do
 
 
 async def test_an_outsiders_log_out_touches_no_socket_of_the_table(
-    campaign, browsers, outsider, cookies
+    campaign, browsers, outsider, client_for
 ):
     gm = await joined(campaign, browsers["owner"][1])
     await settled(gm)
-    client, cookie = await sync_to_async(browser)(outsider)
+    client = await sync_to_async(client_for)(outsider)
     await sync_to_async(client.post)(reverse("logout"))
     assert await gm.receive_nothing(timeout=0.3)
     await gm.disconnect()
