@@ -446,7 +446,7 @@ class CampaignSettingsForm(NewCampaignForm):
             ) from None
         if not isinstance(value, dict):
             raise forms.ValidationError('Write an object: { "setting": value, … }.')
-        problems = json_problems(value)
+        problems = list(json_problems(value))
         if problems:
             raise forms.ValidationError(problems)
         return value

@@ -17,7 +17,7 @@ document to it, naming each place.
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -29,7 +29,6 @@ SURROGATE = re.compile(r"[\ud800-\udfff]")
 MOST_DIGITS = 18
 # What Django's IntegerField reads as a whole number ("-0012", " 7.0 ").
 LONG_NUMBER = re.compile(rf"\s*[+-]?\d{{{MOST_DIGITS + 1},}}(\.0*)?\s*")
-MOST_LISTED = 20  # problems a document's refusal lists before "and N more"
 
 
 def text_problem(text: str) -> str | None:
@@ -102,34 +101,21 @@ class InputRuleMiddleware:
         return self.get_response(request)
 
 
-def json_problems(document: Any) -> list[str]:
-    """Every place in a parsed JSON document that breaks the rule ("log[3].snapshot.label:
-    holds a control character …"), keys included: the first ``MOST_LISTED`` of them, and how
-    many more there are."""
-    problems: list[str] = []
-    count = 0
-
-    def note(at: str, problem: str) -> None:
-        nonlocal count
-        count += 1
-        if count <= MOST_LISTED:
-            problems.append(f"{at or gettext('the file')}: {problem}")
-
-    # (where, value, whether the value is a key there), in the document's order, without
-    # recursion: the document chose its depth.
+def json_problems(document: Any) -> Iterator[str]:
+    """Each place in a parsed JSON document that breaks the rule ("log[3].snapshot.label:
+    holds a control character …"), keys included, in the document's order."""
+    # (where, value, whether the value is a key there), without recursion: the document
+    # chose its depth.
     stack: list[tuple[str, Any, bool]] = [("", document, False)]
     while stack:
         at, value, is_key = stack.pop()
+        problem: str | None = None
         if is_key:
-            note(at, gettext("a key %(problem)s") % {"problem": text_problem(value)})
+            problem = gettext("a key %(problem)s") % {"problem": text_problem(value)}
         elif isinstance(value, str):
             problem = text_problem(value)
-            if problem:
-                note(at, problem)
         elif isinstance(value, int | float) and not isinstance(value, bool):
             problem = number_problem(value)
-            if problem:
-                note(at, problem)
         elif isinstance(value, dict):
             for key, item in reversed(value.items()):
                 if text_problem(key):
@@ -137,9 +123,7 @@ def json_problems(document: Any) -> list[str]:
                 else:
                     stack.append((f"{at}.{key}" if at else key, item, False))
         elif isinstance(value, list):
-            stack.extend(
-                (f"{at}[{index}]", item, False) for index, item in reversed(list(enumerate(value)))
-            )
-    if count > MOST_LISTED:
-        problems.append(gettext("and %(count)s more like these") % {"count": count - MOST_LISTED})
-    return problems
+            items = reversed(list(enumerate(value)))
+            stack.extend((f"{at}[{index}]", item, False) for index, item in items)
+        if problem:
+            yield f"{at or gettext('the file')}: {problem}"

@@ -10,13 +10,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from fudgetable.input_rule import MOST_LISTED, json_problems
+from fudgetable.input_rule import json_problems
+from fudgetable.json_reader import MOST_LISTED, Reader
 from rolls.models import Roll
 from tests.campaigns.test_campaign_settings import as_saved, refused, settings_data
 from tests.characters.test_exchange import exported, full_sheet
 from tests.rolls.conftest import rival, villain  # noqa: F401
 from tests.rolls.test_campaign_backup import backed_up, row_counts
-from tests.rolls.test_contest_many import cave, post, race_form  # noqa: F401
+from tests.rolls.test_contest_many import cave, post, race_form  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_the_rule_names_each_place_in_a_document():
         "fine": ["tab\there", "line\nbreak", "\r\n", "\u2028", 10**18 - 1, 1.5, True, None],
         "c1": "next\x85line",
     }
-    assert json_problems(document) == [
+    assert list(json_problems(document)) == [
         f"name: {CONTROL}",
         "log[1].snapshot.dice[1]: is not a finite number",
         f"log[1].snapshot: a key {SURROGATE}",
@@ -46,19 +47,22 @@ def test_the_rule_names_each_place_in_a_document():
     ]
 
 
-def test_a_document_full_of_bad_values_lists_the_first_few_and_counts_the_rest():
-    problems = json_problems({"log": ["\x00"] * 500})
-    assert len(problems) == MOST_LISTED + 1
-    assert problems[-1] == f"and {500 - MOST_LISTED} more like these"
+def test_a_document_full_of_bad_values_lists_the_first_hundred_and_counts_the_rest():
+    reader = Reader("a campaign backup")
+    reader.clean({"log": ["\x00"] * 500})
+    assert len(reader.problems) == MOST_LISTED + 1
+    assert reader.problems[0] == f"log[0]: {CONTROL}"
+    assert reader.problems[-1] == f"and {500 - MOST_LISTED} more"
 
 
 @pytest.mark.parametrize("person", ["owner", "member", "outsider"])
 def test_a_20_digit_trait_id_in_a_contest_of_many_is_refused_in_words(
-    client_for, campaign, cave, person, request
+    client_for, campaign, person, request
 ):
     """It was a 500 on SQLite: the database could not even look the id up."""
     client = client_for(request.getfixturevalue(person))
-    response = post(client, campaign, race_form(cave, side_2="9" * 20))
+    racers = request.getfixturevalue("cave")
+    response = post(client, campaign, race_form(racers, side_2="9" * 20))
     assert response.status_code == 400
     assert response.content.decode() == (
         "What you sent was not saved: “side_2” is a number of more than 18 digits. "
@@ -67,8 +71,9 @@ def test_a_20_digit_trait_id_in_a_contest_of_many_is_refused_in_words(
     assert not Roll.objects.exists()
 
 
-def test_the_largest_id_a_form_takes_is_an_ordinary_refusal(client_for, owner, campaign, cave):
-    response = post(client_for(owner), campaign, race_form(cave, side_2="9" * 18))
+def test_the_largest_id_a_form_takes_is_an_ordinary_refusal(client_for, owner, campaign, request):
+    racers = request.getfixturevalue("cave")
+    response = post(client_for(owner), campaign, race_form(racers, side_2="9" * 18))
     assert response.status_code == 200
     assert "Side 2 names no trait you may enter." in response.content.decode()
     assert not Roll.objects.exists()
@@ -153,4 +158,4 @@ def test_tabs_and_line_breaks_are_text(client_for, owner, campaign):
 
 def test_a_clean_backup_is_not_touched_by_the_rule(client_for, owner, campaign):
     backup = backed_up(campaign)
-    assert json_problems(copy.deepcopy(backup)) == []
+    assert list(json_problems(copy.deepcopy(backup))) == []

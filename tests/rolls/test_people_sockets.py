@@ -66,9 +66,7 @@ async def test_past_the_limit_a_persons_next_page_is_told_so_and_let_go(
 
 
 @pytest.mark.parametrize("person", ["owner", "member"])
-async def test_a_persons_sockets_asking_at_once_share_one_build(
-    campaign, cookies, builds, person
-):
+async def test_a_persons_sockets_asking_at_once_share_one_build(campaign, cookies, builds, person):
     sockets = [await joined(campaign, cookies[person]) for _ in range(6)]
     await settled(*sockets)
     builds.clear()
