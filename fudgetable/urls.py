@@ -14,7 +14,7 @@ urlpatterns = [
     path("signup/", account_views.signup, name="signup"),
     path("login/", account_views.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", account_views.password_change, name="password_change"),
     path(
         "password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
