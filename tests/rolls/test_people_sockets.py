@@ -25,9 +25,9 @@ def builds(monkeypatch):
     counted: list[int] = []
     real = consumers._state_of
 
-    async def counting(user, campaign_id):
+    async def counting(user, campaign_id, *seen):
         counted.append(user.pk)
-        return await real(user, campaign_id)
+        return await real(user, campaign_id, *seen)
 
     monkeypatch.setattr(consumers, "_state_of", counting)
     return counted
