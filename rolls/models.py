@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -161,13 +162,13 @@ class Roll(models.Model):
         # Not a roll: a line the table itself writes in the log (a countdown completes).
         ANNOUNCEMENT = "announcement", "Announcement"
         # Not a roll either: something a person said at the table (rolls.talk).
-        MESSAGE = "message", "Message"
+        MESSAGE = "message", _("Message")
 
     class Visibility(models.TextChoices):
         TABLE = "table", "Everyone"
         GM = "gm", "GM only (secret)"
         # Only the people a ``Whispered`` row names: not the table, not the GMs as such.
-        WHISPER = "whisper", "Whispered"
+        WHISPER = "whisper", _("Whispered")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
     session = models.ForeignKey(
@@ -291,8 +292,8 @@ class TableTalk(models.Model):
     is a rule, and the webhook's address is a key, left out of backups as invite links are."""
 
     class Format(models.TextChoices):
-        DISCORD = "discord", "Discord"
-        JSON = "json", "Plain JSON"
+        DISCORD = "discord", _("Discord")
+        JSON = "json", _("Plain JSON")
 
     campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="table_talk")
     dice_in_hand = models.BooleanField(default=False)
