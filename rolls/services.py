@@ -385,7 +385,7 @@ def roll_reading(
     roll, _ = record_entry(
         membership=membership,
         kind=kind,
-        label=label or Roll.Kind(kind).label,
+        label=label or str(Roll.Kind(kind).label),
         snapshot=snapshot,
         succeeded=None,
         key=key,
