@@ -96,6 +96,7 @@ class RollForm(SheetLinesForm):
 class FudgePointForm(forms.Form):
     use = forms.CharField(max_length=30)
     key = forms.CharField(max_length=64, min_length=8)
+    faces = forms.CharField(required=False, max_length=300)  # a reroll rolled by hand
 
 
 class SheetRollForm(SheetLinesForm):

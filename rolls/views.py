@@ -457,6 +457,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
                 key=form.cleaned_data["key"],
                 roll=spent_on,
                 use=form.cleaned_data["use"],
+                faces=form.cleaned_data["faces"].strip() or None,
             )
         except RulesError as error:
             problem = error.message[:1].upper() + error.message[1:] + "."

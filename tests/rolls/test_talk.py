@@ -251,11 +251,21 @@ def test_the_roll_form_takes_dice_in_hand_and_fudge_points_spend_on_them(
     assert "rolled by hand" in answer.content.decode()
     spend = {"use": "alter-by-one", "key": fresh_key()}
     url = reverse("rolls:fudge_point", args=[campaign.pk, roll.pk])
-    client.post(url, spend, HTTP_HX_REQUEST="true")
+    spent = client.post(url, spend, HTTP_HX_REQUEST="true").content.decode()
     after = Roll.objects.exclude(pk=roll.pk).get()
-    assert (after.follows, after.snapshot["roll"]) == (roll, -1)
+    assert (after.follows, after.snapshot["roll"], after.snapshot["by_hand"]) == (roll, -1, True)
+    assert "A reroll rolled by hand" in spent  # the answer's spend buttons offer it
+    # A reroll of dice in hand: rolled on the table again, its faces entered with the spend.
+    url = reverse("rolls:fudge_point", args=[campaign.pk, after.pk])
+    client.post(url, {"use": "reroll", "key": fresh_key(), "faces": "++++"}, HTTP_HX_REQUEST="true")
+    rerolled = Roll.objects.get(follows=after)
+    assert (rerolled.snapshot["roll"], rerolled.snapshot["by_hand"], rerolled.succeeded) == (
+        4,
+        True,
+        True,
+    )
     hero.refresh_from_db()
-    assert hero.fudge_points == 1
+    assert hero.fudge_points == 0
 
 
 @examples(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
