@@ -124,10 +124,12 @@ class TalkSettingsForm(forms.ModelForm):
 @login_required
 def talk_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
-    settings, _created = TableTalk.objects.get_or_create(campaign=membership.campaign)
+    campaign = membership.campaign
+    settings = TableTalk.objects.filter(campaign=campaign).first() or TableTalk(campaign=campaign)
     form = TalkSettingsForm(request.POST or None, instance=settings)
     if request.method == "POST" and form.is_valid():
         form.save()
+        webhooks.address_changed(settings)
         messages.success(request, _("Table talk settings saved."))
         return redirect("rolls:talk_settings", campaign_id)
     context = {

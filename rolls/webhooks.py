@@ -262,6 +262,18 @@ def _next_due_in() -> float:
 sender = Sender()
 
 
+def address_changed(talk: TableTalk) -> None:
+    """What waits for an address the GM has since changed or removed is not sent there: it
+    is given up on, and says why."""
+    now = timezone.now()
+    waiting = WebhookDelivery.objects.filter(
+        campaign_id=talk.campaign_id, sent_at__isnull=True, failed_at__isnull=True
+    )
+    waiting.exclude(url=talk.webhook_url).update(
+        failed_at=now, last_error=_("the webhook's address was changed"), last_error_at=now
+    )
+
+
 def state(talk: TableTalk) -> dict[str, Any]:
     """What the GM's settings page shows of the webhook: the last delivery, the last error,
     and how many entries wait."""

@@ -227,3 +227,19 @@ def test_a_row_another_process_holds_is_left_to_it(hooked, receiver, member, cli
     WebhookDelivery.objects.update(lease_until=timezone.now() - timedelta(seconds=1))  # it died
     webhooks.send_due()
     assert [got["content"].split(":")[0] for got in receiver.got] == ["Held"]
+
+
+@pytest.mark.django_db
+def test_what_waits_for_an_address_the_gm_changed_is_not_sent_there(
+    hooked, receiver, owner, member, client_for
+):
+    receiver.answers = [500]
+    roll(client_for(member), hooked, label="Stuck")
+    webhooks.send_due()  # it failed once and waits for its retry
+    url = reverse("rolls:talk_settings", args=[hooked.pk])
+    client_for(owner).post(url, {"webhook_url": "", "webhook_format": "discord"})
+    row = WebhookDelivery.objects.get()
+    assert row.failed_at is not None and row.last_error == "the webhook's address was changed"
+    WebhookDelivery.objects.update(next_try_at=row.created_at)
+    webhooks.send_due()
+    assert len(receiver.got) == 1  # the first try only
