@@ -181,6 +181,66 @@ async def publish_now(
         _push_lost(campaign_id, message, error)
 
 
+def next_person_seqs(campaign_id: int, user_ids: Collection[int]) -> dict[int, int]:
+    """Each person's next number of their own at the table (a whisper to them), taken in the
+    current transaction, one person after another in the order of their ids, so that two
+    whispers to the same people lock their rows in one order and never wait on each other."""
+    from fudgetable.models import PersonSequence
+
+    people = sorted(set(user_ids))
+    PersonSequence.objects.bulk_create(
+        [PersonSequence(campaign_id=campaign_id, user_id=user_id) for user_id in people],
+        ignore_conflicts=True,
+    )
+    table = PersonSequence._meta.db_table
+    sql = f"UPDATE {table} SET seq = seq + 1 WHERE campaign_id = %s AND user_id = %s RETURNING seq"
+    numbers = {}
+    with connection.cursor() as cursor:
+        for user_id in people:
+            cursor.execute(sql, [campaign_id, user_id])
+            numbers[user_id] = cursor.fetchone()[0]
+    return numbers
+
+
+def current_person_seq(campaign_id: int, user_id: int) -> int:
+    """The number of the last thing the table sent this person alone (0: none yet)."""
+    return current_person_seqs([(campaign_id, user_id)]).get((campaign_id, user_id), 0)
+
+
+def current_person_seqs(people: Collection[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """``current_person_seq`` of several (campaign, person) pairs in one query: what a
+    process's heartbeat holds its sockets to."""
+    from fudgetable.models import PersonSequence
+
+    campaigns = {campaign_id for campaign_id, _ in people}
+    users = {user_id for _, user_id in people}
+    rows = PersonSequence.objects.filter(campaign_id__in=campaigns, user_id__in=users)
+    numbers = rows.values_list("campaign_id", "user_id", "seq")
+    wanted = set(people)
+    return {(c, u): seq for c, u, seq in numbers if (c, u) in wanted}
+
+
+def person_mark(seq: int) -> str:
+    """What a screen reads its person's own number from (live.js), as ``seq_mark`` the
+    table's."""
+    return f'<span id="my-seq" data-seq="{seq}" hidden hx-swap-oob="true"></span>'
+
+
+def publish_whisper(campaign_id: int, event: str, *, html: str, seqs: Mapping[int, int]) -> None:
+    """Sends ``html`` to the sockets of the people ``seqs`` names alone, once the current
+    transaction commits, each with their own number for it (``next_person_seqs``). Every
+    other socket of the table forwards nothing, so a whisper's words and its being sent
+    reach nobody else's browser."""
+    message: dict[str, object] = {
+        "type": "table.whisper",
+        "event": event,
+        "html": html,
+        # String keys: a channel layer's serialiser may not keep whole numbers as keys.
+        "seqs": {str(user_id): seq for user_id, seq in seqs.items()},
+    }
+    _send_on_commit(campaign_id, message)
+
+
 def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) -> None:
     """Sends ``event`` to one person's sockets at the table once the current transaction
     commits: their own controls, such as a hand the GM's move lowered."""

@@ -16,3 +16,21 @@ class TableSequence(models.Model):
 
     def __str__(self) -> str:
         return f"campaign {self.campaign_id}: {self.everyone} / {self.gm}"
+
+
+class PersonSequence(models.Model):
+    """One person's own count at a campaign's table: the number of the last thing sent to them
+    alone that a page must not miss (a whisper). Kept apart from the table's counts, so that a
+    whisper moves no one else's number and tells nobody else that it was sent."""
+
+    campaign_id = models.PositiveBigIntegerField()
+    user_id = models.PositiveBigIntegerField()
+    seq = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign_id", "user_id"], name="one_count_per_person")
+        ]
+
+    def __str__(self) -> str:
+        return f"campaign {self.campaign_id}, person {self.user_id}: {self.seq}"

@@ -10,7 +10,22 @@ from rolls.models import (
     Spotlight,
     SpotlightSpan,
     TableConnection,
+    TableTalk,
+    WebhookDelivery,
+    Whispered,
 )
+
+
+class WhisperedInline(admin.TabularInline):
+    """Whom a whispered entry reached: read-only, as the entry is."""
+
+    model = Whispered
+    extra = 0
+    readonly_fields = ["user", "seq"]
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Roll)
@@ -21,6 +36,7 @@ class RollAdmin(admin.ModelAdmin):
     list_filter = ["kind", "visibility"]
     search_fields = ["label", "campaign__name"]
     readonly_fields = [f.name for f in Roll._meta.fields if f.name != "gm_note"]
+    inlines = [WhisperedInline]
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -69,3 +85,21 @@ class ChallengeAdmin(admin.ModelAdmin):
 class RollCallAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "trait", "difficulty", "created_at", "closed_at"]
     search_fields = ["label", "trait", "campaign__name"]
+
+
+@admin.register(TableTalk)
+class TableTalkAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "dice_in_hand", "webhook_format"]
+    search_fields = ["campaign__name"]
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    """The webhook's outbox, to see what waits and why; its sender alone changes it."""
+
+    list_display = ["campaign", "created_at", "attempts", "sent_at", "failed_at", "last_error"]
+    list_filter = ["sent_at", "failed_at"]
+    readonly_fields = [f.name for f in WebhookDelivery._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False

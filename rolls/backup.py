@@ -24,7 +24,7 @@ from campaigns.selectors import members_of
 from characters.exchange import character_to_json
 from characters.models import AbilityMarks, PeoplePackage
 from characters.selectors import sheet_queryset
-from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan, TableTalk
 
 Json = dict[str, Any]
 
@@ -43,8 +43,10 @@ def campaign_to_json(campaign: Campaign) -> Json:
     rolls = list(
         Roll.objects.filter(campaign=campaign)
         .select_related("roller", "session")
+        .prefetch_related("whispered_to__user")
         .order_by("created_at", "pk")
     )
+    talk = TableTalk.objects.filter(campaign=campaign).first()
     roll_ref = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
     session_zero = SessionZero.objects.filter(campaign=campaign).first()
     return {
@@ -112,10 +114,21 @@ def campaign_to_json(campaign: Campaign) -> Json:
                 "snapshot": snapshot_refs(roll.snapshot, character_ref, roll_ref),
                 "succeeded": roll.succeeded,
                 "gm_note": roll.gm_note,
+                **_whisper_to(roll),
             }
             for roll in rolls
         ],
+        # The webhook's address is a key, left out as invite links are.
+        "table_talk": {"dice_in_hand": bool(talk and talk.dice_in_hand)},
     }
+
+
+def _whisper_to(roll: Roll) -> Json:
+    """A whisper's people, by username, sorted (a backup restored and backed up again is the
+    same document)."""
+    if not roll.whispered:
+        return {}
+    return {"whisper_to": sorted(w.user.get_username() for w in roll.whispered_to.all())}
 
 
 def _sessions(campaign: Campaign, character_ref: Mapping[int, int]) -> list[Json]:

@@ -55,6 +55,7 @@ TOP_KEYS = frozenset(
         "countdowns",
         "challenges",
         "log",
+        "table_talk",
     }
 )
 
@@ -94,6 +95,12 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
     backup["challenges"] = read_challenges(r, data)
     numbers = {session["number"] for session in backup["sessions"]}
     backup["log"] = read_log(r, data, refs, numbers)
+    talk = data.get("table_talk") or {}
+    if not isinstance(talk, dict):
+        r.add("table_talk", "must be an object")
+        talk = {}
+    r.known(talk, "table_talk", {"dice_in_hand"})
+    backup["table_talk"] = {"dice_in_hand": r.flag(talk, "dice_in_hand", "table_talk")}
     return (None if r.problems else backup), r.problems
 
 

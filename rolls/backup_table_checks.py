@@ -44,8 +44,10 @@ LOG_KEYS = frozenset(
         "snapshot",
         "succeeded",
         "gm_note",
+        "whisper_to",
     }
 )
+MAX_WHISPERED = 100  # people one whispered entry names
 
 
 def read_ref(r: Reader, row: Mapping[str, Any], at: str, seen: set[int], fallback: int) -> int:
@@ -270,6 +272,8 @@ def read_log(
                 "snapshot": _snapshot(r, row, at),
                 "succeeded": succeeded if isinstance(succeeded, bool) else None,
                 "gm_note": r.text(row, "gm_note", at, 500),
+                # A whisper's people, by username; who of them is here reads it once restored.
+                "whisper_to": r.texts(row, "whisper_to", at, MAX_WHISPERED, USERNAME),
             }
         )
     return log

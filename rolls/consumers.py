@@ -25,7 +25,7 @@ from rolls.table_state import table_state
 @database_sync_to_async
 def _arrive(
     membership: Membership, channel_name: str, seen: Seen | None = None
-) -> tuple[str, frozenset[int], int, str]:
+) -> tuple[str, frozenset[int], int, int, str]:
     TableConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={
@@ -37,19 +37,23 @@ def _arrive(
     return (*_state(membership, seen), fragments.presence(membership.campaign_id))
 
 
-def _state(membership: Membership, seen: Seen | None = None) -> tuple[str, frozenset[int], int]:
+def _state(
+    membership: Membership, seen: Seen | None = None
+) -> tuple[str, frozenset[int], int, int]:
     """The table as it stands, or what a page that saw ``seen`` lacks of it, with the number of
     the last event it shows: read first, so an event after it is one the state may lack, never
-    one it would miss."""
+    one it would miss; and so is the person's own number (their whispers)."""
     seq = live.current_seq(membership.campaign_id, live.audience_of(membership))
-    state, entries = table_state(membership, seq=seq, seen=seen)
-    return state + live.seq_mark(seq, state=True), entries, seq
+    mine = live.current_person_seq(membership.campaign_id, membership.user_id)
+    state, entries = table_state(membership, seq=seq, mine=mine, seen=seen)
+    marks = live.seq_mark(seq, state=True) + live.person_mark(mine)
+    return state + marks, entries, seq, mine
 
 
 @database_sync_to_async
 def _state_of(
     user: Any, campaign_id: int, seen: Seen | None = None
-) -> tuple[bool, str, frozenset[int], int] | None:
+) -> tuple[bool, str, frozenset[int], int, int] | None:
     """Whether the person is a GM, and the table as they see it now; None once they left."""
     membership = membership_for(user, campaign_id)
     return None if membership is None else (membership.is_gm, *_state(membership, seen))
@@ -107,6 +111,8 @@ class TableConsumer(CampaignSocket, TakesCommands):
     # The number of the last event this socket passed on, or of the table state it sent: an
     # event past the next one means one went missing on its way here.
     seq = 0
+    # The same for the person's own number: the whispers to them (``live.publish_whisper``).
+    mine = 0
 
     @property
     def audience(self) -> live.Audience:
@@ -128,7 +134,7 @@ class TableConsumer(CampaignSocket, TakesCommands):
         if not await self.join_table(campaign_id, membership.user_id):
             return
         await self.accept()
-        state, self.entries_sent, self.seq, presence = await _arrive(
+        state, self.entries_sent, self.seq, self.mine, presence = await _arrive(
             membership, self.channel_name, _seen(self.scope)
         )
         await self.send(text_data=state)
@@ -197,7 +203,7 @@ class TableConsumer(CampaignSocket, TakesCommands):
         last build, it waits out the rest of it (the page counts on an answer), and all of the
         person's sockets asking the same meanwhile share that one build (``people_sockets``)."""
 
-        async def build() -> tuple[bool, str, frozenset[int], int] | None:
+        async def build() -> tuple[bool, str, frozenset[int], int, int] | None:
             return await _state_of(self.scope["user"], self.campaign_id, seen)
 
         await self._show_state(await people.shared(("table", *self.person, seen), build))
@@ -207,13 +213,13 @@ class TableConsumer(CampaignSocket, TakesCommands):
         entries its page holds, so the page gets the log whole."""
         await self._show_state(await _state_of(self.scope["user"], self.campaign_id))
 
-    async def _show_state(self, found: tuple[bool, str, frozenset[int], int] | None) -> None:
+    async def _show_state(self, found: tuple[bool, str, frozenset[int], int, int] | None) -> None:
         """The person is looked up again with the table, as a member event would have them
         be: the event missed may have been that one."""
         if found is None:
             await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
-        self.is_gm, state, self.entries_sent, self.seq = found
+        self.is_gm, state, self.entries_sent, self.seq, self.mine = found
         await self.send(text_data=state)
 
     async def table_overflow(self, event: dict[str, Any]) -> None:
@@ -222,9 +228,22 @@ class TableConsumer(CampaignSocket, TakesCommands):
         await self._send_state()
 
     async def table_behind(self, event: dict[str, Any]) -> None:
-        """The heartbeat saw the table past this socket's number (``Heartbeat.catch_up_behind``)."""
-        if event["seq"] > self.seq:
+        """The heartbeat saw the table past this socket's number (``Heartbeat.catch_up_behind``),
+        or its person's own."""
+        if event["seq"] > self.seq or event.get("mine", 0) > self.mine:
             await self._send_state()
+
+    async def table_whisper(self, event: dict[str, Any]) -> None:
+        """A whisper (``live.publish_whisper``): passed on only to its own people's sockets,
+        each with its number in that person's own count; every other socket sends nothing."""
+        seq = event["seqs"].get(str(self.user_id))
+        if seq is None or seq <= self.mine:
+            return
+        if seq > self.mine + 1:  # one went missing on its way here
+            await self._send_state()
+            return
+        self.mine = seq
+        await self.send(text_data=event["html"] + live.person_mark(seq))
 
     async def table_personal(self, event: dict[str, Any]) -> None:
         """Something for one person's screens only (their hand control)."""
@@ -241,7 +260,9 @@ class TableConsumer(CampaignSocket, TakesCommands):
             await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
         self.is_gm = membership.is_gm
-        state, self.entries_sent, self.seq, _ = await _arrive(membership, self.channel_name)
+        state, self.entries_sent, self.seq, self.mine, _ = await _arrive(
+            membership, self.channel_name
+        )
         await self.send(text_data=state)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:

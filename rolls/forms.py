@@ -73,6 +73,7 @@ class RollForm(SheetLinesForm):
     hidden_difficulty = forms.BooleanField(required=False, label="Keep the difficulty hidden")
     key = forms.CharField(max_length=64, min_length=8)
     challenge = forms.IntegerField(required=False)  # a check's margin marks this challenge
+    faces = forms.CharField(required=False, max_length=300)  # rolled by hand (dice_in_hand)
 
     def clean_modifiers(self) -> tuple[int, ...]:
         return parse_modifiers(self.cleaned_data["modifiers"])
@@ -95,6 +96,7 @@ class RollForm(SheetLinesForm):
 class FudgePointForm(forms.Form):
     use = forms.CharField(max_length=30)
     key = forms.CharField(max_length=64, min_length=8)
+    faces = forms.CharField(required=False, max_length=300)  # a reroll rolled by hand
 
 
 class SheetRollForm(SheetLinesForm):

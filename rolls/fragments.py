@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
@@ -14,6 +15,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
 from rolls.forms import SessionEndForm
+from rolls.messages import message_line
 from rolls.models import Roll
 
 TEMPLATE = "rolls/table.html"
@@ -227,6 +229,8 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     s = roll.snapshot
     if roll.kind == Roll.Kind.ANNOUNCEMENT:
         return roll.label
+    if roll.kind == Roll.Kind.MESSAGE:
+        return message_line(s)
     if "confirms" in s:  # a fight's wounds marked (rolls/fight.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:
@@ -244,6 +248,8 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         line += f" ({s['reaction']})"
     if s.get("helper"):
         line += f" (helped by {s['helper']['trait']} {s['helper']['bonus']:+d})"
+    if s.get("by_hand"):
+        line += " " + gettext("(rolled by hand)")
     if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):
         line += f" vs {s['difficulty_name']}: {s['outcome']}, margin {s['margin']:+d}"
         if s.get("degree"):

@@ -15,7 +15,7 @@ from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution import Side
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments
+from rolls import dice_in_hand, fragments
 from rolls.models import Roll
 from rolls.services import (
     check_snapshot,
@@ -28,9 +28,12 @@ from rolls.services import (
 
 
 @transaction.atomic
-def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) -> Roll:
+def roll_fudge_point(
+    *, membership: Membership, key: str, roll: Roll, use: str, faces: str | None = None
+) -> Roll:
     """A Fudge point spent on a check: the character pays one, and a new roll follows the old
-    one in the log (the log itself is never edited)."""
+    one in the log (the log itself is never edited). ``faces``: a reroll's dice were rolled
+    by hand (``dice_in_hand``), on a check."""
     refuse_observers(membership)
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
@@ -49,11 +52,16 @@ def roll_fudge_point(*, membership: Membership, key: str, roll: Roll, use: str) 
     except (KeyError, TypeError, ValueError, AttributeError):
         # A restored backup's entry holds what a file said: it may show and yet not rebuild.
         raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
-    after = checks.fudge_point_result(ruleset, use, before)
+    hand = None
+    if faces is not None and use == "reroll":
+        hand = dice_in_hand.hand_roll(membership.campaign, before.roll.method, faces)
+    after = checks.fudge_point_result(ruleset, use, before, reroll=hand)
     fudge_points_change(character=roll.character, by=-1)
     sheet_changed(roll.character, told=_spent_words(roll, use), by=membership.user_id)
     snapshot = check_snapshot(ruleset, after, roll.snapshot["trait"])
     snapshot["fudge_point_use"] = use
+    if hand is not None or (use != "reroll" and roll.snapshot.get("by_hand")):
+        snapshot["by_hand"] = True  # the dice on the table, or still the ones read before
     if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
         snapshot["sheet_lines"] = roll.snapshot["sheet_lines"]
     spent, _ = record_entry(

@@ -26,13 +26,16 @@ class Socket(Protocol):
     channel_name: str
     channel_layer: BaseChannelLayer
     campaign_id: int
+    user_id: int
     seq: int
+    mine: int
 
     @property
     def audience(self) -> live.Audience: ...
 
 
 _numbers = database_sync_to_async(live.current_seqs)
+_people_numbers = database_sync_to_async(live.current_person_seqs)
 
 
 @database_sync_to_async
@@ -89,13 +92,16 @@ class Heartbeat:
         meanwhile leaves it nothing to do (``TableConsumer.table_behind``)."""
         sockets = list(self.channels.values())
         numbers = await _numbers({socket.campaign_id for socket in sockets})
+        # And each person's own number (their whispers), in a second query.
+        mine = await _people_numbers({(s.campaign_id, s.user_id) for s in sockets})
         for socket in sockets:
             seq = numbers.get(socket.campaign_id, {}).get(socket.audience, 0)
-            if socket.seq < seq:
+            own = mine.get((socket.campaign_id, socket.user_id), 0)
+            if socket.seq < seq or socket.mine < own:
                 # A full channel is a busy one: its next event shows the gap soon enough.
                 with contextlib.suppress(ChannelFull):
                     await socket.channel_layer.send(
-                        socket.channel_name, {"type": "table.behind", "seq": seq}
+                        socket.channel_name, {"type": "table.behind", "seq": seq, "mine": own}
                     )
 
 

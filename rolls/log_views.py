@@ -65,6 +65,7 @@ def _filtered(
     rolls = log_selectors.filtered_log(
         membership.campaign,
         gm_view=membership.is_gm,
+        reader=membership.user_id,
         session=form.session_chosen(),
         character_id=form.cleaned_data.get("character"),
     )
@@ -126,7 +127,9 @@ def log(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
 def _filtered_all(membership: Membership) -> tuple[LogFilterForm, QuerySet[Roll]]:
     form = LogFilterForm({}, membership=membership)
     form.is_valid()
-    rolls = log_selectors.filtered_log(membership.campaign, gm_view=membership.is_gm)
+    rolls = log_selectors.filtered_log(
+        membership.campaign, gm_view=membership.is_gm, reader=membership.user_id
+    )
     return form, rolls
 
 
@@ -167,7 +170,7 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
     membership = membership_or_404(request.user, campaign_id)
     session = get_object_or_404(PlaySession, campaign_id=campaign_id, number=number)
     rolls = log_selectors.filtered_log(
-        membership.campaign, gm_view=membership.is_gm, session=session
+        membership.campaign, gm_view=membership.is_gm, reader=membership.user_id, session=session
     ).order_by("created_at", "pk")
     context = {
         "campaign": membership.campaign,
@@ -190,9 +193,13 @@ def earlier(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse
     before = None
     named = request.GET.get("before", "")
     if named.isdigit() and len(named) <= table_log.ID_DIGITS:
-        log = log_selectors.filtered_log(campaign, gm_view=membership.is_gm)
+        log = log_selectors.filtered_log(
+            campaign, gm_view=membership.is_gm, reader=membership.user_id
+        )
         before = log.filter(pk=int(named)).first()
     if before is None:
         raise Http404("No such entry in this log")
     audience = audience_of(membership)
-    return HttpResponse(table_log.earlier_entries(campaign, audience, before, request))
+    return HttpResponse(
+        table_log.earlier_entries(campaign, audience, before, request, reader=membership.user_id)
+    )

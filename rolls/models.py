@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -160,10 +161,14 @@ class Roll(models.Model):
         FUDGE_POINT = "fudge-point", "Fudge point"
         # Not a roll: a line the table itself writes in the log (a countdown completes).
         ANNOUNCEMENT = "announcement", "Announcement"
+        # Not a roll either: something a person said at the table (rolls.talk).
+        MESSAGE = "message", _("Message")
 
     class Visibility(models.TextChoices):
         TABLE = "table", "Everyone"
         GM = "gm", "GM only (secret)"
+        # Only the people a ``Whispered`` row names: not the table, not the GMs as such.
+        WHISPER = "whisper", _("Whispered")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
     session = models.ForeignKey(
@@ -184,7 +189,7 @@ class Roll(models.Model):
     )
     kind = models.CharField(max_length=12, choices=Kind.choices)
     visibility = models.CharField(
-        max_length=5, choices=Visibility.choices, default=Visibility.TABLE
+        max_length=7, choices=Visibility.choices, default=Visibility.TABLE
     )
     hidden_difficulty = models.BooleanField(default=False)
     label = models.CharField(max_length=200)  # "Louie: Stealth" as the log shows it
@@ -215,6 +220,16 @@ class Roll(models.Model):
     @property
     def secret(self) -> bool:
         return self.visibility == self.Visibility.GM
+
+    @property
+    def whispered(self) -> bool:
+        return self.visibility == self.Visibility.WHISPER
+
+    @property
+    def public(self) -> bool:
+        """What every member of the table reads as it is: no secret, no whisper, nothing the
+        GMs keep hidden (a webhook sends only these)."""
+        return self.visibility == self.Visibility.TABLE and not self.hidden_difficulty
 
 
 class RollCall(models.Model):
@@ -249,3 +264,72 @@ class RollCall(models.Model):
     @property
     def open(self) -> bool:
         return self.closed_at is None
+
+
+class Whispered(models.Model):
+    """One person a whispered log entry reaches, and the number it reached them by: a number
+    of their own at this table (``live.next_person_seqs``), so that a page back from a drop
+    gets the whispers it missed and nobody else's count moves, or tells that one was sent.
+    None: never pushed (a restored log)."""
+
+    entry = models.ForeignKey(Roll, on_delete=models.CASCADE, related_name="whispered_to")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveBigIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "user"], name="one_whisper_copy_per_person")
+        ]
+        indexes = [models.Index(fields=["user", "entry"])]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} to {self.user_id}"
+
+
+class TableTalk(models.Model):
+    """A campaign's settings for its table talk: dice in hand, and the webhook its public log
+    entries are sent on to (rolls.webhooks). Kept apart from the campaign's rules: none of it
+    is a rule, and the webhook's address is a key, left out of backups as invite links are."""
+
+    class Format(models.TextChoices):
+        DISCORD = "discord", _("Discord")
+        JSON = "json", _("Plain JSON")
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="table_talk")
+    dice_in_hand = models.BooleanField(default=False)
+    webhook_url = models.URLField(max_length=500, blank=True)
+    webhook_format = models.CharField(max_length=8, choices=Format.choices, default=Format.DISCORD)
+
+    def __str__(self) -> str:
+        return f"Table talk of {self.campaign}"
+
+
+class WebhookDelivery(models.Model):
+    """The outbox: one public log entry to send to a campaign's webhook, written in the
+    entry's own transaction, so it exists exactly when the entry does, whichever process
+    sends it (a lease keeps two processes off one row)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    url = models.URLField(max_length=500)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+    next_try_at = models.DateTimeField(default=timezone.now)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)  # given up on after the last try
+    last_error = models.CharField(max_length=300, blank=True)
+    last_error_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["next_try_at"],
+                name="webhook_due",
+                condition=models.Q(sent_at__isnull=True, failed_at__isnull=True),
+            ),
+            models.Index(fields=["campaign", "-created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"Webhook delivery {self.pk} of {self.campaign_id}"

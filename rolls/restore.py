@@ -29,7 +29,15 @@ from rolls.backup import snapshot_ids
 from rolls.backup_checks import read_backup
 from rolls.fragments import entry_body, roll_summary
 from rolls.log_export import markdown_line
-from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.models import (
+    Challenge,
+    Countdown,
+    PlaySession,
+    Roll,
+    SpotlightSpan,
+    TableTalk,
+    Whispered,
+)
 
 BATCH = 500
 
@@ -136,6 +144,7 @@ def _save(owner: User, backup: dict[str, Any]) -> tuple[Restored, Written]:
     session_ids = _sessions(campaign, backup["sessions"], character_ids)
     _countdowns(campaign, backup["countdowns"])
     _challenges(campaign, backup["challenges"])
+    TableTalk.objects.create(campaign=campaign, **backup["table_talk"])
     restored.sessions, restored.entries = len(session_ids), len(backup["log"])
     return restored, Written(people, character_ids, session_ids)
 
@@ -145,6 +154,7 @@ def _people(owner: User, backup: dict[str, Any]) -> dict[str, User]:
     themself, whatever name they had where the backup was made."""
     names = {entry["player"] for entry in backup["characters"] if entry["player"]}
     names |= {entry["roller"] for entry in backup["log"] if entry["roller"]}
+    names |= {name for entry in backup["log"] for name in entry["whisper_to"]}
     people = {user.get_username(): user for user in User.objects.filter(username__in=names)}
     return {**people, owner.get_username(): owner}
 
@@ -250,7 +260,7 @@ def _log(campaign: Campaign, entries: list[dict[str, Any]], written: Written) ->
 def _follows(rolls: list[Roll], entries: list[dict[str, Any]], written: Written) -> None:
     """An entry that names another (a Fudge point's reroll follows its roll, a fight's
     confirmation confirms the fight) gets that one's new id once all are written: they are
-    few, so only they are written twice."""
+    few, so only they are written twice. And a whisper gets its people."""
     roll_ids = {entry["ref"]: roll.pk for roll, entry in zip(rolls, entries, strict=True)}
     naming = []
     for roll, entry in zip(rolls, entries, strict=True):
@@ -259,6 +269,16 @@ def _follows(rolls: list[Roll], entries: list[dict[str, Any]], written: Written)
             roll.snapshot = snapshot_ids(entry["snapshot"], written.character_ids, roll_ids)
             naming.append(roll)
     Roll.objects.bulk_update(naming, ["follows", "snapshot"], batch_size=BATCH)
+    # A whisper reaches those of its people who have an account here (None: never pushed).
+    Whispered.objects.bulk_create(
+        (
+            Whispered(entry=roll, user=written.people[name])
+            for roll, entry in zip(rolls, entries, strict=True)
+            for name in sorted(set(entry["whisper_to"]))
+            if name in written.people
+        ),
+        batch_size=BATCH,
+    )
 
 
 def _invites(owner: User, members: list[dict[str, Any]], done: Restored) -> None:

@@ -19,7 +19,7 @@ from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
-from rolls import fragments, roll_lines
+from rolls import dice_in_hand, fragments, roll_lines, webhooks
 from rolls.models import Roll
 from rolls.selectors import running_session_id
 
@@ -101,9 +101,11 @@ def record_entry(
         transaction.set_rollback(True)
         return existing, False
     entries = fragments.roll_entries(roll)
-    event = "log.announced" if kind == Roll.Kind.ANNOUNCEMENT else "roll.created"
+    events = {Roll.Kind.ANNOUNCEMENT: "log.announced", Roll.Kind.MESSAGE: "message.said"}
+    event = events.get(Roll.Kind(kind), "roll.created")
     everyone = entries["everyone"] if players else None
     live.publish(campaign.pk, event, everyone=everyone, gm=entries["gm"], entry=roll.pk, seq=seq)
+    webhooks.entry_written(roll)
     return roll, True
 
 
@@ -173,6 +175,8 @@ def roll_check(
     ticks: Ticks | None = None,
     helper: Trait | None = None,
     untrained_helped: bool = False,
+    method: str | None = None,
+    faces: str | None = None,
 ) -> Roll:
     """A trait check against a difficulty (the ruleset's default unless given). A resent form
     is caught when its roll is written (``record_entry``), not looked up first: every roll
@@ -182,7 +186,9 @@ def roll_check(
     roller left ticked (``ticks``; None: those not situational) join the modifiers, each
     named in the log, and a character who may take no action is refused. So does a second
     trait's +1 (``helper``); ``untrained_helped`` notes that a high attribute raised an
-    untrained level (F95 3.4). A critical rolls the campaign's critical table."""
+    untrained level (F95 3.4). A critical rolls the campaign's critical table. ``method``:
+    other dice than the table's (a roll typed as "/r 3d6 vs Good"); ``faces``: the dice were
+    rolled by hand (``dice_in_hand``), and the rules read these faces instead."""
     refuse_observers(membership)
     ruleset = campaign_ruleset(membership.campaign)
     sheet = roll_lines.offered(ruleset, character, trait_name)
@@ -195,9 +201,11 @@ def roll_check(
     if helped:
         modifiers = (*modifiers, helped[0])
     difficulty = ruleset.default_difficulty if difficulty is None else difficulty
-    method_key = checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
+    method_key = method or checks.dice_for(ruleset, advantage=advantage, disadvantage=disadvantage)
     pile = None
-    if method_key == "deck":
+    if faces is not None:
+        dice = dice_in_hand.hand_roll(membership.campaign, method_key, faces)
+    elif method_key == "deck":
         # The deck is the campaign's: its row is locked so two draws never take one card.
         campaign = Campaign.objects.select_for_update().get(pk=membership.campaign_id)
         pile = DeckState.from_dict(campaign.deck) if campaign.deck else None
@@ -217,6 +225,8 @@ def roll_check(
     )
     who = character.name if character else membership.user.get_username()
     snapshot = check_snapshot(ruleset, result, trait_name)
+    if faces is not None:
+        snapshot["by_hand"] = True
     if lines:
         snapshot["sheet_lines"] = [line.to_dict() for line in lines]
     if helped:
@@ -345,14 +355,21 @@ def roll_reading(
     label: str,
     modifiers: Sequence[int] = (),
     secret: bool = False,
+    method: str = "4dF",
+    faces: str | None = None,
 ) -> Roll:
-    """A situational roll, or an NPC's reaction (the GM usually keeps those secret)."""
+    """A situational roll, or an NPC's reaction (the GM usually keeps those secret).
+    ``method``: other dice read from Fair the same way (a roll typed as "/r 3d6"); ``faces``:
+    rolled by hand (``dice_in_hand``)."""
     refuse_observers(membership)
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     ruleset = campaign_ruleset(membership.campaign)
-    reading = checks.situational(ruleset, modifiers=modifiers, npc_reaction=reaction)
+    dice = None if faces is None else dice_in_hand.hand_roll(membership.campaign, method, faces)
+    reading = checks.situational(
+        ruleset, modifiers=modifiers, npc_reaction=reaction, method=method, roll=dice
+    )
     snapshot = {
         "shown": faces_shown(reading.roll),
         "method_label": get_method(reading.roll.method).label,
@@ -362,11 +379,13 @@ def roll_reading(
         "result_name": ladder_words(ruleset, reading.result),
         "reaction": reading.reaction,
     }
+    if dice is not None:
+        snapshot["by_hand"] = True
     kind = Roll.Kind.REACTION if reaction else Roll.Kind.SITUATIONAL
     roll, _ = record_entry(
         membership=membership,
         kind=kind,
-        label=label or Roll.Kind(kind).label,
+        label=label or str(Roll.Kind(kind).label),
         snapshot=snapshot,
         succeeded=None,
         key=key,
@@ -413,4 +432,5 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
             entry=roll.pk,
             seq=seq,
         )
+        webhooks.entry_written(roll)
     return roll

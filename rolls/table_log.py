@@ -9,14 +9,14 @@ the bottom, changed ones in place."""
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign
 from fudgetable.live import Audience
 from rolls import fragments, log_selectors
-from rolls.models import Roll
+from rolls.models import Roll, Whispered
 
 LOG_PAGE = 20  # entries a table page starts with, and loads at a time going back
 TEMPLATE = fragments.TEMPLATE
@@ -32,13 +32,14 @@ class Seen:
     seq: int
     first: int = 0
     last: int = 0
+    mine: int = 0  # the person's own number it saw last (``live.person_mark``: whispers)
 
     @classmethod
     def read(cls, values: Mapping[str, object]) -> "Seen | None":
         """From a page's words (a socket's query string, a catch-up message); None for
         anything but whole numbers, which the page then gets the table whole for."""
         numbers = []
-        for name in ("since", "first", "last"):
+        for name in ("since", "first", "last", "mine"):
             value = values.get(name, "0" if name != "since" else None)
             if isinstance(value, int) and not isinstance(value, bool):
                 value = str(value)
@@ -49,11 +50,11 @@ class Seen:
 
 
 def log_page(
-    campaign: Campaign, audience: Audience, *, before: Roll | None = None
+    campaign: Campaign, audience: Audience, *, reader: int | None, before: Roll | None = None
 ) -> tuple[list[Roll], bool]:
-    """Up to a page of the log as ``audience`` reads it, before ``before`` (the newest, without
-    it), oldest first; and whether there are earlier ones."""
-    rolls = log_selectors.filtered_log(campaign, gm_view=audience == "gm")
+    """Up to a page of the log as ``audience`` reads it (with ``reader``'s whispers), before
+    ``before`` (the newest, without it), oldest first; and whether there are earlier ones."""
+    rolls = log_selectors.filtered_log(campaign, gm_view=audience == "gm", reader=reader)
     if before is not None:
         at = before.created_at
         rolls = rolls.filter(Q(created_at__lt=at) | Q(created_at=at, pk__lt=before.pk))
@@ -66,10 +67,11 @@ def log_pane(
     audience: Audience,
     request: HttpRequest | None = None,
     *,
+    reader: int | None,
     oob: bool = False,
 ) -> tuple[str, frozenset[int]]:
     """The log's newest page as a whole list, and the ids of its entries."""
-    rolls, earlier = log_page(campaign, audience)
+    rolls, earlier = log_page(campaign, audience, reader=reader)
     entries = fragments.log_entries(campaign, rolls, audience, request)
     html = render_to_string(
         f"{TEMPLATE}#log-replace",
@@ -85,11 +87,11 @@ def log_pane(
 
 
 def earlier_entries(
-    campaign: Campaign, audience: Audience, before: Roll, request: HttpRequest
+    campaign: Campaign, audience: Audience, before: Roll, request: HttpRequest, *, reader: int
 ) -> str:
     """The page of entries before ``before``, oldest first, led by the way to the page before
     them when there is one: it takes the place of the link that asked for it."""
-    rolls, earlier = log_page(campaign, audience, before=before)
+    rolls, earlier = log_page(campaign, audience, reader=reader, before=before)
     entries = fragments.log_entries(campaign, rolls, audience, request)
     return render_to_string(
         f"{TEMPLATE}#log-earlier",
@@ -99,15 +101,16 @@ def earlier_entries(
 
 
 def entries_since(
-    campaign: Campaign, audience: Audience, seen: Seen
+    campaign: Campaign, audience: Audience, seen: Seen, *, reader: int
 ) -> tuple[str, frozenset[int]] | None:
     """What the page that saw ``seen`` lacks of the log: entries new since, at the bottom, and
-    entries of its window that changed since, in place. None when more are new than a page
-    starts with: the page then gets the log's newest page whole."""
+    entries of its window that changed since, in place; and the whispers to ``reader`` past
+    the person's own number it saw. None when more are new than a page starts with: the page
+    then gets the log's newest page whole."""
     field = "gm_seq" if audience == "gm" else "everyone_seq"
-    rolls = log_selectors.filtered_log(campaign, gm_view=audience == "gm").filter(
-        **{f"{field}__gt": seen.seq, "pk__gte": seen.first}
-    )
+    whispered = Whispered.objects.filter(entry=OuterRef("pk"), user_id=reader, seq__gt=seen.mine)
+    log = log_selectors.filtered_log(campaign, gm_view=audience == "gm", reader=reader)
+    rolls = log.filter(Q(**{f"{field}__gt": seen.seq}) | Q(Exists(whispered)), pk__gte=seen.first)
     changed = list(rolls[: LOG_PAGE + 1])
     new = [roll for roll in changed if roll.pk > seen.last]
     if len(changed) > LOG_PAGE:

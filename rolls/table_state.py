@@ -11,27 +11,29 @@ from rolls.countdown_fragments import countdown_list
 
 
 def table_state(
-    membership: Membership, *, seq: int, seen: table_log.Seen | None = None
+    membership: Membership, *, seq: int, mine: int = 0, seen: table_log.Seen | None = None
 ) -> tuple[str, frozenset[int]]:
     """The table for a socket whose page saw ``seen`` (None: nothing, or nothing it can say),
     with the table at ``seq``; and the ids of the log's entries in it, which the socket must
     not add a second time.
 
     A page that saw the table at ``seq`` gets only who is here and its person's own calls for
-    a roll (a player's calls reach them alone, unnumbered). One that saw an earlier number gets
+    a roll (a player's calls reach them alone, unnumbered), if it also saw its person's own
+    number at ``mine`` (their whispers). One that saw an earlier number gets
     every part but the log again (each a few rows) and only the entries it lacks of the log;
     a page that saw nothing, or a number the table never reached, gets the table whole."""
     campaign = membership.campaign
     audience = audience_of(membership)
     personal = calls_for_person(campaign, membership.user_id, oob=True)
     here = fragments.presence(campaign.pk)
-    if seen is not None and seen.seq == seq:
+    reader = membership.user_id
+    if seen is not None and seen.seq == seq and seen.mine == mine:
         return here + personal, frozenset()
     log = None
-    if seen is not None and seen.seq < seq:
-        log = table_log.entries_since(campaign, audience, seen)
+    if seen is not None and seen.seq <= seq and seen.mine <= mine:
+        log = table_log.entries_since(campaign, audience, seen, reader=reader)
     if log is None:
-        log = table_log.log_pane(campaign, audience, oob=True)
+        log = table_log.log_pane(campaign, audience, reader=reader, oob=True)
     state = fragments.session_status(campaign, audience) + log[0] + here
     state += spotlight.connect_fragments(membership)
     state += party_strip(campaign, audience, oob=True)

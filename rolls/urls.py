@@ -13,6 +13,7 @@ from rolls import (
     session_views,
     sheet_views,
     spotlight_views,
+    talk_views,
     views,
     x_card_views,
 )
@@ -22,6 +23,8 @@ urlpatterns = [
     path("", offline_copy(views.table), name="table"),
     path("roll/", views.roll, name="roll"),
     path("odds/", views.odds, name="odds"),
+    path("say/", talk_views.say, name="say"),
+    path("talk/", talk_views.talk_settings, name="talk_settings"),
     path("calls/", call_views.call_create, name="call_create"),
     path("coincidences/", coincidence_views.ask, name="coincidence_ask"),
     path(

@@ -38,6 +38,7 @@ from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
 from rolls.quick_rolls import quick_rolls
+from rolls.talk_views import composer_context
 
 
 def _rollable(membership: Membership) -> QuerySet[Character]:
@@ -85,7 +86,8 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "session_form": fragments.session_end_form(campaign, ruleset) if membership.is_gm else None,
         # Read before the state it numbers: an event after it is one the page may lack.
         "seq": live.current_seq(campaign.pk, audience),
-        "log": table_log.log_pane(campaign, audience, request)[0],
+        "mine": live.current_person_seq(campaign.pk, membership.user_id),  # whispers: the same
+        "log": table_log.log_pane(campaign, audience, request, reader=membership.user_id)[0],
         "present": selectors.present_usernames(campaign.pk),
         "party_strip": party_strip(campaign, audience),
         "my_calls": calls_for_person(campaign, membership.user_id, request=request),
@@ -99,6 +101,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "views": table_layout.views(membership),
         "places": table_layout.places(membership),
         "my_sheet": _my_sheet(membership, characters),
+        **composer_context(membership),
     }
 
 
@@ -252,6 +255,7 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
             key=key,
             roll=lambda: roll_from(membership, plain),
         )
+    faces = str(data.get("faces") or "").strip() or None
     if kind in ("situational", "reaction"):
         return services.roll_reading(
             membership=membership,
@@ -260,8 +264,11 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
             label=str(data.get("label") or ""),
             modifiers=data["modifiers"],
             secret=secret,
+            faces=faces,
         )
     if kind == "contest":
+        if faces:
+            raise RulesError("faces", "dice in hand count for a check or a situational roll")
         return _contest(membership, data)
     character, trait_name, level = _character_and_level(membership, data)
     return services.roll_check(
@@ -279,6 +286,7 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
         secret=secret,
         helper=_helper(character, data),
         untrained_helped=_untrained_helped(membership, data),
+        faces=faces,
     )
 
 
@@ -324,6 +332,7 @@ def _outcome(
         "problem": problem,
         "fresh_key": new_key() if made else "",
         "secret_made": made is not None and made.secret and made.kind != Roll.Kind.FUDGE_POINT,
+        "by_hand_made": made is not None and made.snapshot.get("by_hand"),
     }
     return render(request, "rolls/table.html#roll-outcome", context)
 
@@ -448,6 +457,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
                 key=form.cleaned_data["key"],
                 roll=spent_on,
                 use=form.cleaned_data["use"],
+                faces=form.cleaned_data["faces"].strip() or None,
             )
         except RulesError as error:
             problem = error.message[:1].upper() + error.message[1:] + "."

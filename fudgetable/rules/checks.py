@@ -354,8 +354,13 @@ def situational(
     modifiers: Sequence[int] = (),
     npc_reaction: bool = False,
     rng: RandomSource | None = None,
+    method: str = "4dF",
+    roll: Roll | None = None,
 ) -> Reading:
-    roll = get_method("4dF").roll(rng)
+    """``method``: other dice read from Fair the same way (a roll typed as "/r 3d6");
+    ``roll``: dice already thrown (by hand), else they are rolled here."""
+    if roll is None:
+        roll = get_method(method).roll(rng)
     mods = check_modifiers(modifiers)
     if npc_reaction:
         read = reaction(roll.total, mods, ruleset.static_rules)
@@ -365,16 +370,24 @@ def situational(
 
 # What a Fudge point does to a check already rolled, by the use's key in rulesets.
 def fudge_point_result(
-    ruleset: Ruleset, use: str, before: CheckResult, *, rng: RandomSource | None = None
+    ruleset: Ruleset,
+    use: str,
+    before: CheckResult,
+    *,
+    rng: RandomSource | None = None,
+    reroll: Roll | None = None,
 ) -> CheckResult:
-    """The check after a Fudge point is spent on it. Refuses a use the campaign does not allow."""
+    """The check after a Fudge point is spent on it. Refuses a use the campaign does not allow.
+    ``reroll``: a reroll's dice, thrown already (by hand at the table); else they are rolled."""
     if use not in ruleset.fudge_point_uses:
         raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
     side, difficulty = before.outcome.side, before.outcome.difficulty
     if use in ("reroll", "alter-by-one"):
         # A reroll throws the dice again. Alter-by-one moves the roll itself one step, so no
         # modifier policy can swallow the point.
-        moved = replace(before.roll, total=before.roll.total + 1) if use == "alter-by-one" else None
+        moved = (
+            replace(before.roll, total=before.roll.total + 1) if use == "alter-by-one" else reroll
+        )
         return trait_check(
             ruleset,
             level=side.level,

@@ -188,13 +188,17 @@ document.addEventListener("htmx:afterRequest", function (event) {
 // of its log. On every (re)connect and catch-up the socket sends only what is past them.
 function seenByPage() {
   var mark = document.getElementById("table-seq");
+  var mine = document.getElementById("my-seq");
   var entries = document.querySelectorAll("#roll-log > li[id^='roll-']");
   var id = function (entry) { return entry ? entry.id.slice(5) : "0"; };
-  return {
+  var seen = {
     since: mark && mark.dataset.seq ? mark.dataset.seq : null,
     first: id(entries[0]),
     last: id(entries[entries.length - 1]),
   };
+  // The person's own number: the whispers to them (rolls/talk.py), counted apart.
+  if (mine && mine.dataset.seq) seen.mine = mine.dataset.seq;
+  return seen;
 }
 
 var openSocket = htmx.createWebSocket;
@@ -212,21 +216,29 @@ function catchUp(socketWrapper, target) {
   socketWrapper.send(JSON.stringify(asked), target);
 }
 
-var lastSeq = null;
-var SEQ = /id="table-seq" data-seq="(\d+)"( data-state)?/;
+// The table's number, and the person's own (their whispers), each checked for a gap alike.
+var lastSeqs = { "table-seq": null, "my-seq": null };
+var SEQ = /id="(table-seq|my-seq)" data-seq="(\d+)"( data-state)?/g;
 document.addEventListener("htmx:wsBeforeMessage", function (event) {
   if (!event.target.hasAttribute || !event.target.hasAttribute("data-table-seq")) return;
-  var found = SEQ.exec(event.detail.message);
-  if (!found) return;
-  var seq = Number(found[1]);
-  if (found[2] || lastSeq === null) {
-    lastSeq = seq;
-  } else if (seq > lastSeq + 1) {
-    // This message is left out: the answer, asked with what the page saw before it, holds it.
-    event.preventDefault();
-    catchUp(event.detail.socketWrapper, event.target);
-  } else if (seq > lastSeq) {
-    lastSeq = seq;
+  var message = event.detail.message;
+  if (typeof message !== "string") return;
+  var found;
+  SEQ.lastIndex = 0;
+  while ((found = SEQ.exec(message))) {
+    var name = found[1];
+    var seq = Number(found[2]);
+    var last = lastSeqs[name];
+    if (found[3] || last === null) {
+      lastSeqs[name] = seq;
+    } else if (seq > last + 1) {
+      // This message is left out: the answer, asked with what the page saw before it, holds it.
+      event.preventDefault();
+      catchUp(event.detail.socketWrapper, event.target);
+      return;
+    } else if (seq > last) {
+      lastSeqs[name] = seq;
+    }
   }
 });
 

@@ -165,7 +165,7 @@
     keepLatestInSight();
   });
 
-  var QUIET = { "table-seq": true, "roll-news": true, "presence": true };
+  var QUIET = { "table-seq": true, "my-seq": true, "roll-news": true, "presence": true };
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
     if (QUIET[target.id] || !page.contains(target)) return;

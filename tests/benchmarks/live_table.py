@@ -3,19 +3,22 @@ pushes timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
         --duration 60 [--over http|socket] [--floor] [--stack-floor] [--events] [--debug]
+        [--chat only|beside]
         [--gc-log PATH] [--scaled N [--layer core|pubsub]] [--capacity N]
         [--py-spy PATH --profile-out stacks.txt]
 
 One daphne process on the embedded default (a throwaway SQLite file, the in-memory channel
-layer), in production mode (DEBUG=0) unless --debug; with --scaled N, N processes on
-PostgreSQL and Redis (--layer picks channels-redis's layer). Each table has a GM and M-1
-players, each with one authenticated socket; one player per table sends trait checks at R per
-second as the table page does: an htmx POST with a fresh idempotency key (--over http), or the
-same POST as a command over that player's socket (--over socket, as the page sends it when
-its socket is open). The tables' first rolls are spread evenly over one interval. The roll's
-id comes back in the answer and matches the entries arriving on the sockets, which may come
-first. With --events the GM posts spotlight moves and countdown marks instead, alternately, R
-a second per table (tests/benchmarks/table_events.py). With --events or --floor the same
+layer), in production mode (DEBUG=0) unless --debug; with --scaled N, N processes on PostgreSQL
+and Redis (--layer picks channels-redis's layer). Each table has a GM and M-1 players, each
+with one authenticated socket; one player per table sends trait checks at R per second as the
+table page does: an htmx POST with a fresh idempotency key (--over http), or the same POST as a
+command over that player's socket (--over socket, as the page sends it when its socket is
+open). The tables' first rolls are spread evenly over one interval. The roll's id comes back in
+the answer and matches the entries arriving on the sockets, which may come first. With --chat
+only the roller says a line through the composer instead of each roll (rolls/talk.py: a message
+in the log, numbered and pushed as a roll is), and with --chat beside every other roll is a
+line said. With --events the GM posts spotlight moves and countdown marks instead, alternately,
+R a second per table (tests/benchmarks/table_events.py). With --events or --floor the same
 sockets and load then run on a plain websockets broadcast server
 (tests/benchmarks/broadcast_floor.py), the floor, and both are reported; with --stack-floor
 then on daphne and Channels with no Django work (tests/benchmarks/stack_floor.py). For every
@@ -56,6 +59,7 @@ from tests.benchmarks.load import Samples, Table
 from tests.e2e.server import ROOT, AppServer, free_port
 
 ENTRY = re.compile(r'id="roll-(\d+)"')
+SENT = re.compile(r'data-sent="(\d+)"')  # the composer's answer names the entry it made
 ADMIN_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 # Sessions are written straight into the session table (as a login would write them), so 800
@@ -173,9 +177,17 @@ def _match_rolls(table: Table, index: int, frame: str, now: float) -> None:
 
 
 async def _post_roll(
-    http: httpx.AsyncClient, table: Table, number: int, csrf: str, samples: Samples
+    http: httpx.AsyncClient,
+    table: Table,
+    number: int,
+    csrf: str,
+    samples: Samples,
+    *,
+    chat: bool = False,
 ) -> None:
-    data = _roll_form(table, number)
+    """A roll posted as the roll form posts it, or (``chat``) a line said in the composer."""
+    data = _message_form(table, number) if chat else _roll_form(table, number)
+    path = "say" if chat else "roll"
     headers = {
         "Cookie": f"sessionid={table.sessions[-1]}; csrftoken={csrf}",
         "X-CSRFToken": csrf,
@@ -184,13 +196,13 @@ async def _post_roll(
     start = time.perf_counter()
     try:
         response = await http.post(
-            f"/campaigns/{table.campaign}/table/roll/", data=data, headers=headers
+            f"/campaigns/{table.campaign}/table/{path}/", data=data, headers=headers
         )
     except httpx.HTTPError as error:
         samples.post_errors.append(f"{type(error).__name__}: {error}")
         return
     samples.post_ms.append((time.perf_counter() - start) * 1000)
-    made = ENTRY.search(response.text)
+    made = (SENT if chat else ENTRY).search(response.text)
     if response.status_code != 200 or made is None:
         samples.post_errors.append(f"{response.status_code}: {response.text[:200]}")
         return
@@ -207,6 +219,14 @@ def _roll_form(table: Table, number: int) -> dict[str, str]:
     }
 
 
+def _message_form(table: Table, number: int) -> dict[str, str]:
+    """A line of table talk as long as most are, with a little markup and a mention."""
+    return {
+        "line": f"Line {number}: I *edge* along the wall and listen at the door, @t{number}-u0",
+        "key": f"bench-say-{table.campaign}-{number}-{secrets.token_hex(4)}",
+    }
+
+
 async def _send(
     socket: ClientConnection, table: Table, number: int, path: str, form: dict[str, str]
 ) -> None:
@@ -218,7 +238,13 @@ async def _send(
     await socket.send(json.dumps({"command": command}))
 
 
-async def _send_roll(socket: ClientConnection, table: Table, number: int) -> None:
+async def _send_roll(
+    socket: ClientConnection, table: Table, number: int, *, chat: bool = False
+) -> None:
+    if chat:
+        path = f"/campaigns/{table.campaign}/table/say/"
+        await _send(socket, table, number, path, _message_form(table, number))
+        return
     path = f"/campaigns/{table.campaign}/table/roll/"
     await _send(socket, table, number, path, _roll_form(table, number))
 
@@ -239,7 +265,7 @@ def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> loa
             return
         answer = json.loads(frame)
         start = table.commands.pop(answer["answer"], None)
-        made = ENTRY.search(answer["body"])
+        made = ENTRY.search(answer["body"]) or SENT.search(answer["body"])
         if start is None or answer["status"] not in (200, 204) or (rolls and made is None):
             samples.post_errors.append(f"{answer['status']}: {answer['body'][:200]}")
             return
@@ -284,7 +310,15 @@ async def _fudgetable(
         if args.over == "socket":
             match = _match_answers(samples, match, rolls=not args.events)
 
+        def says(number: int) -> bool:
+            return args.chat == "only" or (args.chat == "beside" and number % 2 == 1)
+
         def fire(table: Table, number: int) -> Awaitable[None]:
+            if args.chat != "off":
+                if args.over == "socket":
+                    return _send_roll(sender[table.campaign], table, number, chat=says(number))
+                client = clients[_server_for(servers, table).port]
+                return _post_roll(client, table, number, csrf, samples, chat=says(number))
             if args.over == "socket":
                 return send(sender[table.campaign], table, number)
             return post(clients[_server_for(servers, table).port], table, number, csrf, samples)
@@ -293,6 +327,8 @@ async def _fudgetable(
         title = "live table"
         if args.scaled:
             title += f" ({len(servers)} processes, scaled, {args.layer} layer)"
+        if args.chat != "off":
+            title += ", lines said instead of rolls" if args.chat == "only" else ", talk beside"
         await load.measure(
             f"{title}, commands over {args.over}",
             args,
@@ -435,6 +471,13 @@ def main() -> None:
         "GM's) socket as the table page sends them when its socket is open",
     )
     parser.add_argument(
+        "--chat",
+        choices=["off", "only", "beside"],
+        default="off",
+        help="the roller says lines in the composer instead of rolling (only), or every other "
+        "time (beside)",
+    )
+    parser.add_argument(
         "--floor",
         action="store_true",
         help="after the rolls, the same sockets and load on a plain websockets broadcast server",
@@ -488,6 +531,8 @@ def main() -> None:
     if not 1 <= args.duration <= 600:
         parser.error("--duration is 1 to 600 seconds")
 
+    if args.chat != "off" and args.events:
+        parser.error("--chat takes the place of rolls; --events of both")
     if not 0 <= args.scaled <= 8:
         parser.error("--scaled is 1 to 8 processes (0: one on the embedded default)")
 

@@ -1,0 +1,86 @@
+// The composer under the table's log (templates/rolls/talk.html, rolls/talk.py): one line that
+// grows with what is typed, Enter sends (Shift+Enter starts a new line), emptied once the line
+// landed; the whisper fold says whom it goes to. A message that mentions this person badges
+// their log's tab, and the browser's tab while the page is out of sight. Without this file
+// the composer is a plain form.
+(function () {
+  "use strict";
+  var page = document.getElementById("table-page");
+  var form = document.getElementById("talk");
+  if (!page || !form) return;
+  var line = form.querySelector("textarea");
+  var me = page.dataset.me;
+
+  function grow() {
+    line.style.height = "auto";
+    line.style.height = Math.min(line.scrollHeight + 2, 160) + "px";
+  }
+  line.addEventListener("input", grow);
+  line.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    if (line.value.trim()) form.requestSubmit();
+  });
+
+  // The line is emptied once the table took it (the answer says data-sent), and kept with
+  // the refusal's words under it otherwise.
+  form.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt !== form || !event.detail.successful) return;
+    var answer = document.getElementById("talk-answer");
+    if (answer && answer.hasAttribute("data-sent")) {
+      line.value = "";
+      grow();
+    }
+    line.focus();
+  });
+
+  // Whom a whisper goes to, in the fold's summary.
+  var to = form.querySelector(".composer-to");
+  if (to) {
+    var words = to.querySelector(".composer-to-words");
+    to.addEventListener("change", function () {
+      var names = Array.prototype.map.call(
+        to.querySelectorAll("input:checked"), function (box) { return box.dataset.name; });
+      words.textContent = names.length
+        ? words.dataset.whisper + " " + names.join(", ") : words.dataset.everyone;
+      to.classList.toggle("whispering", names.length > 0);
+    });
+  }
+
+  // A mention of this person: their log's tab says so, and the browser's tab while hidden.
+  var title = document.title;
+  function mentioned(fragment) {
+    var entries = fragment.querySelectorAll ? fragment.querySelectorAll("li[data-mentions]") : [];
+    return Array.prototype.some.call(entries, function (entry) {
+      return entry.dataset.mentions.split(" ").indexOf(me) >= 0;
+    });
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (event.detail.target.id !== "roll-log" || !mentioned(event.detail.fragment)) return;
+    page.querySelectorAll('[data-view-tab="log"] .tab-badge').forEach(function (badge) {
+      badge.classList.add("tab-badge-mention");
+      if (page.dataset.viewNow !== "log") {
+        badge.hidden = false;
+        if (!badge.textContent) badge.textContent = "@";
+      }
+    });
+    if (document.hidden) document.title = "(@) " + title;
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) document.title = title;
+  });
+  page.querySelectorAll('[data-view-tab="log"]').forEach(function (tab) {
+    tab.addEventListener("click", function () {
+      var badge = tab.querySelector(".tab-badge");
+      if (badge) badge.classList.remove("tab-badge-mention");
+    });
+  });
+  // Mentions of this person stand out in the log.
+  function markMine(root) {
+    root.querySelectorAll('.mention[data-person="' + me + '"]').forEach(function (mention) {
+      mention.classList.add("mention-me");
+    });
+  }
+  markMine(document);
+  document.addEventListener("htmx:wsAfterMessage", function () { markMine(document); });
+})();
