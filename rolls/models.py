@@ -249,3 +249,23 @@ class RollCall(models.Model):
     @property
     def open(self) -> bool:
         return self.closed_at is None
+
+
+# The scene's models live in a module of their own; Django finds an app's models here.
+from rolls.scene_models import Area, Card, Figure, Picture, Scene  # noqa: E402
+
+__all__ = [
+    "Area",
+    "Card",
+    "Challenge",
+    "Countdown",
+    "Figure",
+    "Picture",
+    "PlaySession",
+    "Roll",
+    "RollCall",
+    "Scene",
+    "Spotlight",
+    "SpotlightSpan",
+    "TableConnection",
+]

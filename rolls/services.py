@@ -21,6 +21,7 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import fragments, roll_lines
 from rolls.models import Roll
+from rolls.scene_moves import note_roll
 from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]
@@ -104,6 +105,7 @@ def record_entry(
     event = "log.announced" if kind == Roll.Kind.ANNOUNCEMENT else "roll.created"
     everyone = entries["everyone"] if players else None
     live.publish(campaign.pk, event, everyone=everyone, gm=entries["gm"], entry=roll.pk, seq=seq)
+    note_roll(roll)  # "only one die roll per phase": counted in a fight's round
     return roll, True
 
 

@@ -32,6 +32,7 @@ def tools(membership: Membership, ruleset: Ruleset) -> list[Tab]:
         # The fight exchange needs a wound track to mark (EZFudge's, or one set in Settings).
         (gm and ruleset.wound_track is not None, Tab("fight", _("Fight"))),
         (plays, Tab("contest", _("Contest"))),
+        (gm, Tab("scenes", _("Scenes"))),
         (gm, Tab("npcs", _("NPCs"))),
         (gm, Tab("moves", _("GM moves"))),
     ]
@@ -55,7 +56,10 @@ def places(membership: Membership) -> dict[str, str]:
     if membership.is_gm:
         parts = {
             tool: TOOLS
-            for tool in ("roll", "call", "countdowns", "challenges", "fight", "contest", "npcs")
+            for tool in (
+                *("roll", "call", "countdowns", "challenges", "fight", "contest"),
+                *("scenes", "npcs"),
+            )
         }
         parts["moves"] = TOOLS
     else:
@@ -66,6 +70,7 @@ def places(membership: Membership) -> dict[str, str]:
         "session": TABLE,
         "calls": first,
         "spotlight": first,
+        "scene": TABLE,
         "party": TABLE,
         "presence": TABLE,
         "log": f"{LOG} {first}",

@@ -38,6 +38,7 @@ from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
 from rolls.quick_rolls import quick_rolls
+from rolls.scene_fragments import scene_parts
 
 
 def _rollable(membership: Membership) -> QuerySet[Character]:
@@ -99,6 +100,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "views": table_layout.views(membership),
         "places": table_layout.places(membership),
         "my_sheet": _my_sheet(membership, characters),
+        "scene": scene_parts(membership, oob=False, request=request),
     }
 
 
