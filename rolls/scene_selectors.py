@@ -176,3 +176,35 @@ def table_people(campaign: Campaign) -> list[Membership]:
         .select_related("user")
         .order_by("user__username")
     )
+
+
+@dataclass(frozen=True)
+class ShotFromAreas:
+    range: str  # the shot helper's range (``rules.ranged.RANGES``)
+    target_area: Area
+    words: str  # "Road to Far bank: Long (L)"
+
+
+def shot_from_areas(campaign: Campaign, shooter_id: int, target_id: int) -> ShotFromAreas | None:
+    """What a shot takes from the scene the table sees: the range between the shooter's and
+    the target's areas, and the target's area (its light and cover). None: either stands in
+    no area of it."""
+    scene = current_scene(campaign.pk)
+    if scene is None:
+        return None
+    standing = dict(
+        Figure.objects.filter(
+            scene=scene, character_id__in=(shooter_id, target_id), area__isnull=False
+        ).values_list("character_id", "area_id")
+    )
+    if shooter_id not in standing or target_id not in standing:
+        return None
+    areas = {area.pk: area for area in Area.objects.filter(pk__in=standing.values())}
+    first, second = areas[standing[shooter_id]], areas[standing[target_id]]
+    scale = area_rules.ranges_for(campaign_ruleset(campaign).key)
+    found, _ = area_rules.range_between(scale, scene.ranges, first.pk, second.pk)
+    # An area hidden from the players is not named: the shot's entry may be everyone's.
+    if first.hidden or second.hidden:
+        return ShotFromAreas(found.shot, second, found.name)
+    where = first.name if first.pk == second.pk else f"{first.name} to {second.name}"
+    return ShotFromAreas(found.shot, second, f"{where}: {found.name}")

@@ -1,4 +1,5 @@
-"""What the scene tests share: an EZFudge table with a second player and an observer, a scene
+"""What the scene tests share: an EZFudge table with a second player (and the rolls tests'
+observer), a scene
 of three areas (the Vault hidden from the players) shown to the table, Jason Free in the Hall,
 a Brute the players have met in the Gallery and a Lurker they have not in the Vault, and the
 scene's commands posted as the table page posts them. Test modules take the fixtures with
@@ -10,7 +11,6 @@ import pytest
 from django.urls import reverse
 from PIL import Image
 
-from campaigns.models import Membership
 from characters.services import character_create
 from rolls import scenes
 from rolls.scene_models import Area, Scene
@@ -25,13 +25,6 @@ def other(campaign):
     """A second player at the table."""
     user = UserFactory(username="player-other")
     MembershipFactory(campaign=campaign, user=user)
-    return user
-
-
-@pytest.fixture
-def observer(campaign):
-    user = UserFactory(username="watcher")
-    MembershipFactory(campaign=campaign, user=user, role=Membership.Role.OBSERVER)
     return user
 
 
