@@ -25,6 +25,7 @@ from characters.exchange import character_to_json
 from characters.models import AbilityMarks, PeoplePackage
 from characters.selectors import sheet_queryset
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.scene_backup import pictures_to_json, scenes_to_json
 
 Json = dict[str, Any]
 
@@ -47,6 +48,7 @@ def campaign_to_json(campaign: Campaign) -> Json:
     )
     roll_ref = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
     session_zero = SessionZero.objects.filter(campaign=campaign).first()
+    pictures, picture_ref = pictures_to_json(campaign)
     return {
         "schema": SCHEMA,
         "exported_at": moment(timezone.now()),
@@ -115,6 +117,8 @@ def campaign_to_json(campaign: Campaign) -> Json:
             }
             for roll in rolls
         ],
+        "pictures": pictures,
+        "scenes": scenes_to_json(campaign, character_ref, picture_ref),
     }
 
 

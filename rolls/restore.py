@@ -25,6 +25,7 @@ from rolls.backup_checks import read_backup
 from rolls.fragments import entry_body, roll_summary
 from rolls.log_export import markdown_line
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.scene_backup import restore_scenes
 
 BATCH = 500
 
@@ -111,6 +112,7 @@ def _save(owner: User, backup: dict[str, Any]) -> Restored:
     _countdowns(campaign, backup["countdowns"])
     _challenges(campaign, backup["challenges"])
     _log(campaign, backup["log"], people, character_ids, session_ids)
+    restore_scenes(campaign, backup["pictures"], backup["scenes"], character_ids, people)
     restored.sessions, restored.entries = len(session_ids), len(backup["log"])
     _invites(owner, backup["members"], restored)
     return restored
