@@ -69,3 +69,6 @@ class ChallengeAdmin(admin.ModelAdmin):
 class RollCallAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "trait", "difficulty", "created_at", "closed_at"]
     search_fields = ["label", "trait", "campaign__name"]
+
+
+from rolls import scene_admin  # noqa: E402, F401  the scene's rows, registered there

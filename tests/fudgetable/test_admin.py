@@ -8,13 +8,14 @@ from django.urls import reverse
 from campaigns.services import invite_create
 from characters import services
 from characters.models import AbilityMarks, Character, PeoplePackage
-from rolls.models import Roll
+from rolls.models import Picture, Roll
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 OUR_APPS = ("campaigns", "characters", "rolls")
 INLINED = {"trait", "feature", "gear", "item", "detail"}  # edited on their character's page
+INLINED |= {"area", "figure", "card"}  # and on their scene's
 
 
 @pytest.fixture
@@ -52,9 +53,9 @@ def test_superuser_loads_the_list_and_add_page_of_every_registered_model(
     client = client_for(superuser)
     for model in admin.site._registry:
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{page}")
-        # The roll log is append-only, and django-axes' log-in records are its own to write:
-        # neither admin has an add page.
-        read_only = model is Roll or model._meta.app_label == "axes"
+        # The roll log is append-only, a picture is kept only through the upload's checks, and
+        # django-axes' log-in records are its own to write: none of them has an add page.
+        read_only = model in (Roll, Picture) or model._meta.app_label == "axes"
         can_add = not (page == "add" and read_only)
         assert client.get(url).status_code == (200 if can_add else 403), url
 
