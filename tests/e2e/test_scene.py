@@ -97,7 +97,7 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
 
         # Everyone's table shows the scene as it is shown, without a reload.
         for watched in (alice, bob):
-            show(watched, "table")
+            show(watched, "scene")
             expect(watched.page.locator("#scene-heading")).to_have_text("The ford", timeout=PUSH)
             expect(watched.page.locator(".figure", has_text="Road bandit")).to_have_count(0)
         ford = area_id(gm.page, "Ford")

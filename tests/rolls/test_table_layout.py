@@ -47,14 +47,14 @@ def test_each_role_has_its_views_and_the_newest_entry_in_the_first(
     campaign, owner, member, observer
 ):
     gm, player, watcher = (membership(campaign, u) for u in (owner, member, observer))
-    assert keys(table_layout.views(gm)) == ["table", "tools", "log"]
-    assert keys(table_layout.views(player)) == ["play", "table", "log"]
-    assert keys(table_layout.views(watcher)) == ["table", "log"]
+    assert keys(table_layout.views(gm)) == ["table", "scene", "tools", "log"]
+    assert keys(table_layout.views(player)) == ["play", "scene", "table", "log"]
+    assert keys(table_layout.views(watcher)) == ["table", "scene", "log"]
     assert table_layout.places(player)["roll"] == "play"
     assert table_layout.places(player)["countdowns"] == "table"
     assert table_layout.places(gm)["countdowns"] == "tools"
-    # The scene is the table's: in its Table view for everyone, its GMs' tool in Tools.
-    assert table_layout.places(player)["scene"] == table_layout.places(gm)["scene"] == "table"
+    # The scene is a view of its own for everyone, its GMs' tool in Tools.
+    assert table_layout.places(player)["scene"] == table_layout.places(gm)["scene"] == "scene"
     assert table_layout.places(gm)["scenes"] == "tools"
     for person in (gm, player, watcher):
         first = table_layout.views(person)[0].key
