@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
 from rolls import pictures
-from rolls.scene_fragments import publish_scene, scene_frames
+from rolls.scene_card_fragments import Seen, card_change, cards_context
+from rolls.scene_fragments import Frames, publish_scene
 from rolls.scene_models import Area, Card, Picture, Scene
 from rolls.scenes import TITLE_LENGTH, locked
 from rolls.services import roll_announce
@@ -83,13 +84,30 @@ def card_create(
         revealed_at=timezone.now() if shown == Card.Shown.EVERYONE else None,
     )
     if scene.current:
-        # Kept for GMs: the players get nothing, not even a number (a player's own card
-        # goes to them as theirs).
-        players = shown == Card.Shown.EVERYONE or not gm
-        publish_scene(scene.campaign, "card.created", parts=("cards",), players=players)
+        _publish_change(scene, card, Seen.of(None), "card.created", added=True)
         if shown == Card.Shown.EVERYONE:
             _announce(scene, _("Card: %(title)s") % {"title": title}, players=True)
     return card
+
+
+def _publish_change(
+    scene: Scene,
+    card: Card,
+    before: Seen,
+    event: str,
+    *,
+    added: bool = False,
+    removed: bool = False,
+) -> None:
+    """The one card, to every screen whose list it changes; a card kept for the GMs sends the
+    players nothing, not even a number."""
+    after = Seen.of(None if removed else card)
+    shared = cards_context(scene.campaign, scene, cards=False)
+    gm, everyone, people = card_change(
+        scene.campaign, card, before, after, shared, added=added, removed=removed
+    )
+    players = bool(everyone or people)
+    Frames(gm, everyone if players else None, people).publish(scene.campaign_id, event)
 
 
 def _announce(scene: Scene, line: str, *, players: bool) -> None:
@@ -116,25 +134,22 @@ def card_reveal(
     chosen = _people(membership, people) if shown == Card.Shown.SOME else []
     if shown == Card.Shown.SOME and not chosen:
         raise ValidationError(_("Tick the players who see the card."))
-    before = (card.shown, list(card.people))
-    players_before = card.shown == Card.Shown.EVERYONE
+    before = Seen.of(card)
+    was = (card.shown, list(card.people))
     card.shown, card.people, card.area = shown, chosen, _area(scene, area, gm=True)
     if shown != Card.Shown.GM and card.revealed_at is None:
         card.revealed_at = timezone.now()
     card.save()
-    if scene.handout_id == card.pk and shown == Card.Shown.GM:
+    was_handout = scene.handout_id == card.pk
+    if was_handout and shown == Card.Shown.GM:
         scene.handout, scene.handout_at = None, None  # what nobody else may see leaves screens
         scene.save(update_fields=["handout", "handout_at"])
     if not scene.current:
         return card
-    everyone_sees = players_before or shown == Card.Shown.EVERYONE
-    frames = scene_frames(scene.campaign, ("cards", "handout"))
-    if not everyone_sees:
-        # Everyone's cards did not change: they get the table's number alone, which says
-        # that something happened and nothing of what.
-        frames.everyone = ""
-    frames.publish(scene.campaign_id, "card.shown")
-    if (card.shown, card.people) != before:
+    _publish_change(scene, card, before, "card.shown")
+    if was_handout and before != Seen.of(card):  # on other screens now, or on none
+        publish_scene(scene.campaign, "handout.hidden", parts=("handout",))
+    if (card.shown, card.people) != was:
         _tell(scene, card, membership)
     return card
 
@@ -160,12 +175,15 @@ def card_delete(*, membership: Membership, card: Card) -> None:
     if not membership.is_gm:
         raise ValidationError(_("Only a GM removes a card."))
     scene = locked(card.scene)
-    players = card.shown != Card.Shown.GM or card.author_id != membership.user_id
-    picture = card.picture
+    before, picture, shown_whole = Seen.of(card), card.picture, scene.handout_id == card.pk
+    pk = card.pk
     card.delete()
+    card.pk = pk  # its screens take it off by its id
     pictures.picture_forget(picture)
     if scene.current:
-        publish_scene(scene.campaign, "card.removed", parts=("cards", "handout"), players=players)
+        _publish_change(scene, card, before, "card.removed", removed=True)
+        if shown_whole:
+            publish_scene(scene.campaign, "handout.hidden", parts=("handout",))
 
 
 @transaction.atomic

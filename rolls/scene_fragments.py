@@ -6,7 +6,7 @@ handout also once for each player who sees a card beyond everyone's (``live.publ
 Every part is numbered with the table's other events, and ``scene_state`` draws them all for
 a page coming back, so a page that was away catches up whatever it missed."""
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from django.http import HttpRequest
@@ -14,12 +14,12 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors import campaign_ruleset
 from fudgetable import live
-from fudgetable.live import Audience
 from fudgetable.rules import areas as area_rules
+from fudgetable.rules.rulesets import Ruleset
 from rolls import scene_selectors as read
-from rolls.scene_models import Card, Figure, Scene
+from rolls.scene_card_fragments import CardsContext, cards_context, cards_html
+from rolls.scene_models import Area, Card, Figure, Scene
 
 TEMPLATE = "rolls/scene.html"
 PARTS = ("board", "round", "cards", "handout")
@@ -70,56 +70,6 @@ def round_html(campaign: Campaign, scene: Scene | None, *, gm_view: bool, oob: b
         "rolled": sorted(rolled),
     }
     return render_to_string(f"{TEMPLATE}#round", context)
-
-
-@dataclass
-class CardsContext:
-    """What drawing the cards needs, read once for every audience and person of a push."""
-
-    scene: Scene | None
-    cards: list[Card]
-    people: list[Membership]
-    gm_ids: set[int]
-
-
-def cards_context(campaign: Campaign, scene: Scene | None) -> CardsContext:
-    if scene is None:
-        return CardsContext(None, [], [], set())
-    cards = list(Card.objects.filter(scene=scene).select_related("area"))
-    gm_ids = set(
-        Membership.objects.filter(campaign=campaign, role=Membership.Role.GM).values_list(
-            "user_id", flat=True
-        )
-    )
-    return CardsContext(scene, cards, read.table_people(campaign), gm_ids)
-
-
-def cards_html(
-    campaign: Campaign,
-    shared: CardsContext,
-    user_id: int,
-    *,
-    gm_view: bool,
-    oob: bool = True,
-    request: HttpRequest | None = None,
-) -> str:
-    """The cards ``user_id`` sees (0: everyone's, those shown to all)."""
-    scene = shared.scene
-    if gm_view:
-        cards = shared.cards
-    elif user_id:
-        cards = read.cards_for(scene, user_id, gm_view=False, cards=shared.cards)
-    else:
-        cards = read.everyones_cards(shared.cards)
-    context = {
-        **_base(campaign, gm_view=gm_view, oob=oob),
-        "scene": scene,
-        "cards": cards,
-        "people": shared.people if gm_view else [],
-        "areas": read.visible_areas(scene, gm_view=gm_view) if scene else [],
-        "shown_choices": Card.Shown.choices,
-    }
-    return render_to_string(f"{TEMPLATE}#cards", context, request=request)
 
 
 def handout_html(
@@ -215,19 +165,26 @@ def publish_scene(
 
 
 def publish_areas(
-    campaign: Campaign, scene: Scene, areas: Mapping[Audience, Collection[int]], event: str
+    campaign: Campaign, area_ids: Collection[int], event: str, *, players: bool, ruleset: Ruleset
 ) -> None:
-    """The boxes of a few areas (a figure's move: where it left and where it went), each
-    audience the ones it sees; an audience with none gets nothing."""
-    ruleset = campaign_ruleset(campaign)
-    drawn: dict[Audience, str | None] = {}
+    """The boxes of a few areas (a figure's move: where it left and where it went), read once
+    and drawn for each audience that sees them: the players get the ones not hidden from
+    them, and nothing when the change is not theirs to see (``players``: a figure they see)."""
+    areas = list(Area.objects.filter(pk__in=area_ids))
+    figures = Figure.objects.filter(area_id__in=area_ids).select_related("character")
+    views = {area.pk: read.AreaView(area) for area in areas}
+    for figure in figures.only("area_id", *read.FIGURE_FIELDS):
+        views[figure.area_id or 0].figures.append(read.figure_view(figure, ruleset))
+    drawn = {}
     for audience in live.AUDIENCES:
-        wanted = areas.get(audience) or ()
-        views = read.area_views(scene, gm_view=audience == "gm", only=wanted, ruleset=ruleset)
-        context = {**_base(campaign, gm_view=audience == "gm", oob=True), "views": views}
-        drawn[audience] = render_to_string(f"{TEMPLATE}#areas", context) if views else None
-    if drawn["gm"] is None:
-        return
+        gm_view = audience == "gm"
+        seen = [
+            read.AreaView(view.area, [f for f in view.figures if gm_view or f.shown])
+            for view in views.values()
+            if gm_view or (players and not view.area.hidden)
+        ]
+        context = {**_base(campaign, gm_view=gm_view, oob=True), "views": seen}
+        drawn[audience] = render_to_string(f"{TEMPLATE}#areas", context) if seen else None
     live.publish(campaign.pk, event, everyone=drawn["everyone"], gm=drawn["gm"])
 
 

@@ -35,25 +35,29 @@ def may_move(membership: Membership, figure: Figure) -> bool:
 def figure_move(
     *,
     membership: Membership,
-    figure: Figure,
-    area: Area,
+    figure_id: int,
+    area_id: int,
     seen_in: int | None = None,
     override: bool = False,
 ) -> Figure:
-    """Moves the figure into ``area`` of its scene. ``seen_in``: the area the mover's page
-    showed it in (0: not placed), so a move already made is not made twice. ``override``: a
-    GM's, past the movement limits (carried, dragged)."""
+    """Moves a figure of the scene the table sees into another of its areas. ``seen_in``: the
+    area the mover's page showed it in (0: not placed), so a move already made is not made
+    twice. ``override``: a GM's, past the movement limits (carried, dragged). A figure or an
+    area a player may not see is one that does not exist (``DoesNotExist``)."""
+    campaign = membership.campaign
     figure = (
         Figure.objects.select_for_update(of=("self",))
-        .select_related("character", "scene__campaign")
-        .get(pk=figure.pk)
+        .select_related("character", "scene")
+        .get(pk=figure_id, scene__campaign_id=campaign.pk, scene__current=True)
     )
-    scene = figure.scene
-    character = figure.character
+    if not (membership.is_gm or shown_to_players(figure)):
+        raise Figure.DoesNotExist
+    area = Area.objects.get(pk=area_id, scene_id=figure.scene_id)
+    if area.hidden and not membership.is_gm:
+        raise Area.DoesNotExist
+    scene, character = figure.scene, figure.character
     if not may_move(membership, figure):
         raise RulesError("figure", _("you may move only your own character"))
-    if area.scene_id != scene.pk:
-        raise RulesError("area", _("that area is not in this scene"))
     if figure.area_id == area.pk:
         return figure  # already there: the same move, sent again
     if seen_in is not None and (figure.area_id or 0) != seen_in:
@@ -67,12 +71,11 @@ def figure_move(
             _("the players see %(name)s, and that area is hidden from them")
             % {"name": character.name},
         )
-    in_round = scene.current and scene.round > 0
+    in_round = scene.round > 0
+    ruleset = campaign_ruleset(campaign)
     if figure.area_id is not None and not (override and membership.is_gm):
         limit = area_rules.sheet_movement(
-            campaign_ruleset(scene.campaign),
-            tracks_state=character.tracks or {},
-            npc_boxes=character.npc_boxes,
+            ruleset, tracks_state=character.tracks or {}, npc_boxes=character.npc_boxes
         )
         try:
             area_rules.check_move(limit, in_round=in_round, moved=figure.moved, name=character.name)
@@ -84,23 +87,11 @@ def figure_move(
     if in_round and left is not None:
         figure.moved += 1
     figure.save(update_fields=["area", "moved"])
-    if scene.current:
-        _publish_move(scene, figure, left, area, shown=shown)
-    return figure
-
-
-def _publish_move(scene: Scene, figure: Figure, left: int | None, to: Area, *, shown: bool) -> None:
-    """The two boxes the move changed, to each audience that sees them: a figure the players
-    have not met moves on the GMs' boards alone."""
-    gm = [pk for pk in (left, to.pk) if pk is not None]
-    everyone: list[int] = []
-    if shown:
-        visible = Area.objects.filter(pk__in=gm, hidden=False).values_list("pk", flat=True)
-        everyone = list(visible)
     if left is None:  # it leaves the GMs' list of figures not placed yet: their board again
-        publish_scene(scene.campaign, "scene.figure", parts=("board",), players=bool(everyone))
-        return
-    publish_areas(scene.campaign, scene, {"gm": gm, "everyone": everyone}, "figure.moved")
+        publish_scene(campaign, "scene.figure", parts=("board",), players=shown)
+    else:
+        publish_areas(campaign, [left, area.pk], "figure.moved", players=shown, ruleset=ruleset)
+    return figure
 
 
 PHASES = {phase.value: phase for phase in area_rules.PHASES}

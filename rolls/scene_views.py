@@ -117,31 +117,19 @@ def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     if not form.is_valid():
         return _done(request, campaign_id, _("Pick who moves and where to."))
     data = form.cleaned_data
-    scene = _scene_here(campaign_id)
-    figure = get_object_or_404(
-        Figure.objects.select_related("character"), pk=data["figure"], scene=scene
-    )
-    _visible_or_404(membership, figure)
-    area = get_object_or_404(Area, pk=data["area"], scene=scene)
-    if area.hidden and not membership.is_gm:
-        raise Http404("No such area")
-    problem = _attempt(
-        lambda: scene_moves.figure_move(
-            membership=membership,
-            figure=figure,
-            area=area,
-            seen_in=data["seen_in"],
-            override=data["override"],
+    try:
+        problem = _attempt(
+            lambda: scene_moves.figure_move(
+                membership=membership,
+                figure_id=data["figure"],
+                area_id=data["area"],
+                seen_in=data["seen_in"],
+                override=data["override"],
+            )
         )
-    )
+    except (Figure.DoesNotExist, Area.DoesNotExist) as missing:
+        raise Http404("No such figure or area in the scene") from missing
     return _done(request, campaign_id, problem)
-
-
-def _visible_or_404(membership: Membership, figure: Figure) -> None:
-    """A player never learns that a figure they may not see exists."""
-    character = figure.character
-    if not membership.is_gm and character.is_npc and not character.revealed:
-        raise Http404("No such figure")
 
 
 @require_POST
