@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
@@ -90,7 +91,7 @@ class FightForm(forms.Form):
 FROM_AREAS = ("scene", "From the areas")
 
 
-def _choices(table: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
+def choices_of(table: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
     return [(key, words) for key, (words, _) in table.items()]
 
 
@@ -102,9 +103,9 @@ class RangedForm(forms.Form):
     # Blank: the target does not evade (and rolls nothing); else the trait it evades with.
     evade = forms.CharField(required=False, max_length=20)
     # "scene": from the shooter's and the target's areas in the scene (``shot_from_areas``).
-    range = forms.ChoiceField(choices=[*_choices(ranged.RANGES), FROM_AREAS], initial="S")
-    light = forms.ChoiceField(choices=[*_choices(ranged.LIGHT), FROM_AREAS], initial="good")
-    cover = forms.ChoiceField(choices=[*_choices(ranged.COVER), FROM_AREAS], initial="none")
+    range = forms.ChoiceField(choices=[*choices_of(ranged.RANGES), FROM_AREAS], initial="S")
+    light = forms.ChoiceField(choices=[*choices_of(ranged.LIGHT), FROM_AREAS], initial="good")
+    cover = forms.ChoiceField(choices=[*choices_of(ranged.COVER), FROM_AREAS], initial="none")
     # Blank: the helper's difficulty from range, light and cover; else the GM's own.
     difficulty = forms.IntegerField(required=False, min_value=-4, max_value=10)
     shift_die = forms.BooleanField(required=False)  # damage option 4 for this shot
@@ -244,11 +245,11 @@ def _conditions(
         return ranged.Conditions(**chosen), ""
     found = shot_from_areas(membership.campaign, shooter.pk, target.pk)
     if found is None:
-        raise RulesError(
-            "range",
-            f"{shooter.name} and {target.name} must both stand in areas of the scene the table "
-            "sees to take the range from them: place them, or pick the range",
+        words = _(
+            "%(shooter)s and %(target)s must both stand in areas of the scene the table sees "
+            "to take the range from them: place them, or pick the range"
         )
+        raise RulesError("range", words % {"shooter": shooter.name, "target": target.name})
     from_areas = {"range": found.range, "light": found.target_area.light}
     from_areas["cover"] = found.target_area.cover
     for name, value in chosen.items():

@@ -19,6 +19,7 @@ import io
 import warnings
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Q, Sum
@@ -37,12 +38,10 @@ QUALITY = 80
 CONTENT_TYPE = "image/webp"
 
 
-class PictureRefused(ValueError):
-    """Why an upload is not taken, in words for the person who sent it."""
+class PictureRefused(ValidationError):
+    """Why an upload is not taken, in words for the person who sent it (``message``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    message: str
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Membership
 from fudgetable import live
@@ -23,6 +23,12 @@ from rolls.scene_models import Area, Card, Figure, Scene
 
 TEMPLATE = "rolls/scene.html"
 PARTS = ("board", "round", "cards", "handout")
+PHASE_WORDS = {
+    area_rules.Phase.MELEE: _("Melee phase"),
+    area_rules.Phase.RANGED: _("Ranged phase"),
+    area_rules.Phase.OTHER: _("Other actions"),
+    area_rules.Phase.WOUNDS: _("Wounds"),
+}
 PERSONAL = ("cards", "handout")  # the parts a player may see more of than everyone
 
 
@@ -66,7 +72,7 @@ def round_html(campaign: Campaign, scene: Scene | None, *, gm_view: bool, oob: b
     context = {
         **_base(campaign, gm_view=gm_view, oob=oob),
         "scene": scene,
-        "phases": [(str(phase), _(name)) for phase, name in area_rules.PHASE_NAMES.items()],
+        "phases": [(str(phase), PHASE_WORDS[phase]) for phase in area_rules.PHASES],
         "rolled": sorted(rolled),
     }
     return render_to_string(f"{TEMPLATE}#round", context)

@@ -5,6 +5,7 @@ these, so Django finds them there)."""
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -128,9 +129,9 @@ class Card(models.Model):
     GMs alone, to everyone, or to the players chosen; perhaps pinned to an area."""
 
     class Shown(models.TextChoices):
-        GM = "gm", "GMs only"
-        EVERYONE = "everyone", "Everyone"
-        SOME = "some", "Chosen players"
+        GM = "gm", _("GMs only")
+        EVERYONE = "everyone", _("Everyone")
+        SOME = "some", _("Chosen players")
 
     scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="cards")
     title = models.CharField(max_length=120)

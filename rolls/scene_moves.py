@@ -18,6 +18,15 @@ from rolls.scene_fragments import publish_areas, publish_scene
 from rolls.scene_models import Area, Figure, Scene
 from rolls.scene_selectors import current_scene, shown_to_players
 
+LIMIT_WORDS = {
+    area_rules.Movement.STAYS: _(
+        "%(name)s cannot leave the area on their own (Out of It or worse)"
+    ),
+    area_rules.Movement.ONE_AREA: _(
+        "%(name)s moves at most 1 area a round (Very Hurt or worse), and has moved"
+    ),
+}
+
 
 def may_move(membership: Membership, figure: Figure) -> bool:
     """A GM moves anyone; a player their own PCs; an observer nobody."""
@@ -80,8 +89,9 @@ def figure_move(
         try:
             area_rules.check_move(limit, in_round=in_round, moved=figure.moved, name=character.name)
         except RulesError as error:
+            refusal = LIMIT_WORDS[limit] % {"name": character.name}
             hint = _(" (a GM may move them past it)") if membership.is_gm else ""
-            raise RulesError(error.setting, error.message + hint) from error
+            raise RulesError(error.setting, refusal + hint) from error
     left = figure.area_id
     figure.area = area
     if in_round and left is not None:

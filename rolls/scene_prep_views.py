@@ -10,10 +10,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from campaigns.access import gm_or_403
@@ -23,26 +23,31 @@ from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from fudgetable.rules.errors import RulesError
-from rolls import pictures, scene_cards, scenes
+from rolls import scene_cards, scenes
+from rolls.fight_views import choices_of
+from rolls.gm_cards import first_error
 from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Scene
 from rolls.scene_selectors import board, range_rows
-from rolls.scene_views import MAX_ID, CardForm, picture_of
+from rolls.scene_views import MAX_ID, CardForm, kept, picture_of
 
 
 class SceneForm(forms.Form):
-    title = forms.CharField(max_length=scenes.TITLE_LENGTH)
-    description = forms.CharField(max_length=scenes.DESCRIPTION_LENGTH, required=False)
-    backdrop = forms.FileField(required=False)
+    title = forms.CharField(max_length=scenes.TITLE_LENGTH, label=gettext_lazy("Title"))
+    description = forms.CharField(
+        max_length=scenes.DESCRIPTION_LENGTH, required=False, label=gettext_lazy("Description")
+    )
+    backdrop = forms.FileField(required=False, label=gettext_lazy("Backdrop"))
     no_backdrop = forms.BooleanField(required=False)
     player_cards = forms.BooleanField(required=False)
 
 
 class AreaForm(forms.Form):
-    name = forms.CharField(max_length=scenes.AREA_NAME_LENGTH)
-    notes = forms.CharField(max_length=scenes.NOTES_LENGTH, required=False)
-    light = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.LIGHT.items()])
-    cover = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.COVER.items()])
+    name = forms.CharField(max_length=scenes.AREA_NAME_LENGTH, label=gettext_lazy("Name"))
+    notes = forms.CharField(
+        max_length=scenes.NOTES_LENGTH, required=False, label=gettext_lazy("Notes")
+    )
+    light = forms.ChoiceField(choices=choices_of(ranged.LIGHT), label=gettext_lazy("Light"))
+    cover = forms.ChoiceField(choices=choices_of(ranged.COVER), label=gettext_lazy("Cover"))
     hidden = forms.BooleanField(required=False)
     column = forms.IntegerField(min_value=1, max_value=BOARD_COLUMNS, required=False)
     row = forms.IntegerField(min_value=1, max_value=BOARD_ROWS, required=False)
@@ -57,14 +62,6 @@ class AreaForm(forms.Form):
         )
 
 
-def _first_error(form: forms.Form) -> str:
-    for field, problems in form.errors.items():
-        known = form.fields.get(field)
-        label = (known.label or field.replace("_", " ").capitalize()) if known else ""
-        return f"{label}: {problems[0]}" if label else str(problems[0])
-    return ""
-
-
 @require_http_methods(["GET", "POST"])
 @login_required
 def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
@@ -73,7 +70,7 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     form = SceneForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         if not form.is_valid():
-            messages.error(request, _first_error(form))
+            messages.error(request, first_error(form))
         else:
             made: list[Scene] = []
 
@@ -89,27 +86,13 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
                     )
                 )
 
-            problem = _kept(make)
+            problem = kept(make)
             if not problem:
                 return redirect("rolls:scene_edit", campaign_id, made[0].pk)
             messages.error(request, problem)
     listed = Scene.objects.filter(campaign=campaign).prefetch_related("areas", "cards", "figures")
     context = {"campaign": campaign, "scenes": listed, "form": form}
     return render(request, "rolls/scenes.html", context, status=400 if form.errors else 200)
-
-
-def _kept(action: Callable[[], object]) -> str:
-    """Runs ``action`` in one transaction: its refusal in words, or "" when it is kept."""
-    try:
-        with transaction.atomic():
-            action()
-    except ValidationError as error:
-        return error.messages[0]
-    except pictures.PictureRefused as error:
-        return error.message
-    except RulesError as error:
-        return error.message[:1].upper() + error.message[1:] + "."
-    return ""
 
 
 def _row(model: type[Any], scene: Scene, value: str) -> Any:
@@ -121,7 +104,7 @@ def _row(model: type[Any], scene: Scene, value: str) -> Any:
 def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     form = SceneForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _first_error(form)
+        return first_error(form)
     data = form.cleaned_data
 
     def save() -> None:
@@ -138,13 +121,13 @@ def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) 
             backdrop=backdrop,
         )
 
-    return _kept(save)
+    return kept(save)
 
 
 def _area_fields(request: AuthenticatedHttpRequest, fallback: tuple[int, int, int, int]) -> Any:
     form = AreaForm(request.POST)
     if not form.is_valid():
-        raise ValidationError(_first_error(form))
+        raise ValidationError(first_error(form))
     data = form.cleaned_data
     return {
         "name": data["name"],
@@ -158,18 +141,18 @@ def _area_fields(request: AuthenticatedHttpRequest, fallback: tuple[int, int, in
 
 def _new_area(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     fallback = scenes.next_place(scene.areas.count())
-    return _kept(lambda: scenes.area_create(scene=scene, **_area_fields(request, fallback)))
+    return kept(lambda: scenes.area_create(scene=scene, **_area_fields(request, fallback)))
 
 
 def _save_area(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     area = _row(Area, scene, request.POST.get("area", ""))
     fallback = (area.column, area.row, area.width, area.height)
-    return _kept(lambda: scenes.area_update(area=area, **_area_fields(request, fallback)))
+    return kept(lambda: scenes.area_update(area=area, **_area_fields(request, fallback)))
 
 
 def _delete_area(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     area = _row(Area, scene, request.POST.get("area", ""))
-    return _kept(lambda: scenes.area_delete(area=area))
+    return kept(lambda: scenes.area_delete(area=area))
 
 
 def _ranges(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
@@ -183,13 +166,13 @@ def _ranges(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> s
         if len(parts) != 3 or not all(p.isdigit() and int(p) <= MAX_ID for p in parts[1:]):
             return _("A range names two areas.")
         chosen[(int(parts[1]), int(parts[2]))] = value
-    return _kept(lambda: scenes.ranges_set(scene=scene, ranges=chosen))
+    return kept(lambda: scenes.ranges_set(scene=scene, ranges=chosen))
 
 
 def _new_card(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     form = CardForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _first_error(form)
+        return first_error(form)
     data = form.cleaned_data
 
     def make() -> None:
@@ -204,12 +187,12 @@ def _new_card(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) ->
             picture=picture_of(m, data["picture"]),
         )
 
-    return _kept(make)
+    return kept(make)
 
 
 def _delete_card(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     card = _row(Card, scene, request.POST.get("card", ""))
-    return _kept(lambda: scene_cards.card_delete(membership=m, card=card))
+    return kept(lambda: scene_cards.card_delete(membership=m, card=card))
 
 
 def _add_figures(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
@@ -223,16 +206,16 @@ def _add_figures(request: AuthenticatedHttpRequest, m: Membership, scene: Scene)
         for character in characters:
             scenes.figure_add(scene=scene, character=character, area=area)
 
-    return _kept(add)
+    return kept(add)
 
 
 def _remove_figure(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
     figure = _row(Figure, scene, request.POST.get("figure", ""))
-    return _kept(lambda: scenes.figure_remove(figure=figure))
+    return kept(lambda: scenes.figure_remove(figure=figure))
 
 
 def _show(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
-    return _kept(lambda: scenes.scene_switch(campaign=m.campaign, scene=scene))
+    return kept(lambda: scenes.scene_switch(campaign=m.campaign, scene=scene))
 
 
 ACTIONS: dict[str, Callable[[AuthenticatedHttpRequest, Membership, Scene], str]] = {
@@ -293,8 +276,8 @@ def _edit_context(membership: Membership, scene: Scene) -> dict[str, object]:
         "pairs": pairs,
         "ranges": range_rows(scene, areas, scale),
         "scale": scale,
-        "light": [(k, v[0]) for k, v in ranged.LIGHT.items()],
-        "cover": [(k, v[0]) for k, v in ranged.COVER.items()],
+        "light": choices_of(ranged.LIGHT),
+        "cover": choices_of(ranged.COVER),
         "columns": range(1, BOARD_COLUMNS + 1),
         "rows": range(1, BOARD_ROWS + 1),
         "figures": scene.figures.select_related("character", "area"),

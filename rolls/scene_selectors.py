@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
@@ -39,10 +40,6 @@ class FigureView:
     figure: Figure
     limit: area_rules.Movement
     shown: bool  # the players see it (a GM's board marks the ones they do not)
-
-    @property
-    def limit_words(self) -> str:
-        return area_rules.MOVEMENT_WORDS[self.limit]
 
 
 @dataclass
@@ -202,9 +199,11 @@ def shot_from_areas(campaign: Campaign, shooter_id: int, target_id: int) -> Shot
     areas = {area.pk: area for area in Area.objects.filter(pk__in=standing.values())}
     first, second = areas[standing[shooter_id]], areas[standing[target_id]]
     scale = area_rules.ranges_for(campaign_ruleset(campaign).key)
-    found, _ = area_rules.range_between(scale, scene.ranges, first.pk, second.pk)
+    found = area_rules.range_between(scale, scene.ranges, first.pk, second.pk)[0]
     # An area hidden from the players is not named: the shot's entry may be everyone's.
     if first.hidden or second.hidden:
         return ShotFromAreas(found.shot, second, found.name)
-    where = first.name if first.pk == second.pk else f"{first.name} to {second.name}"
+    where = first.name
+    if first.pk != second.pk:
+        where = _("%(first)s to %(second)s") % {"first": first.name, "second": second.name}
     return ShotFromAreas(found.shot, second, f"{where}: {found.name}")

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -23,8 +22,8 @@ from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, refusal
-from fudgetable.rules.errors import RulesError
 from rolls import pictures, scene_cards, scene_moves, scenes
+from rolls.gm_cards import attempt, first_error
 from rolls.scene_models import Area, Card, Figure, Picture, Scene
 from rolls.scene_selectors import current_scene
 
@@ -66,20 +65,15 @@ def _done(request: AuthenticatedHttpRequest, campaign_id: int, problem: str = ""
     return refusal(problem) if problem else HttpResponse(status=204)
 
 
-def _attempt(action: Callable[[], object]) -> str:
-    try:
-        action()
-    except RulesError as error:
-        return error.message[:1].upper() + error.message[1:].rstrip(".") + "."
-    except (ValidationError, pictures.PictureRefused) as error:
-        return error.messages[0] if isinstance(error, ValidationError) else error.message
-    return ""
+def kept(action: Callable[[], object]) -> str:
+    """Runs a command in one transaction (a picture and its card are kept together, or
+    neither is): its refusal as a sentence, or "" when it is kept."""
 
+    def atomically() -> None:
+        with transaction.atomic():
+            action()
 
-def _first_error(form: forms.Form) -> str:
-    for problems in form.errors.values():
-        return str(problems[0])
-    return ""
+    return attempt(atomically)
 
 
 def _scene_here(campaign_id: int) -> Scene:
@@ -105,7 +99,7 @@ def scene_switch(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
         if not chosen.isdigit() or int(chosen) > MAX_ID:
             raise Http404("No such scene")
         scene = get_object_or_404(Scene, pk=int(chosen), campaign_id=campaign_id)
-    problem = _attempt(lambda: scenes.scene_switch(campaign=membership.campaign, scene=scene))
+    problem = kept(lambda: scenes.scene_switch(campaign=membership.campaign, scene=scene))
     return _done(request, campaign_id, problem)
 
 
@@ -118,7 +112,7 @@ def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
         return _done(request, campaign_id, _("Pick who moves and where to."))
     data = form.cleaned_data
     try:
-        problem = _attempt(
+        problem = kept(
             lambda: scene_moves.figure_move(
                 membership=membership,
                 figure_id=data["figure"],
@@ -138,7 +132,7 @@ def scene_round(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     gm_or_403(request.user, campaign_id)
     scene = _scene_here(campaign_id)
     step, at = request.POST.get("step", ""), request.POST.get("at", "")[:20]
-    problem = _attempt(lambda: scene_moves.round_step(scene=scene, step=step, at=at))
+    problem = kept(lambda: scene_moves.round_step(scene=scene, step=step, at=at))
     return _done(request, campaign_id, problem)
 
 
@@ -150,7 +144,7 @@ def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     character = _id_of(request.POST.get("character", ""))
     found = get_object_or_404(Character, pk=character, campaign_id=campaign_id)
     area = _area(scene, _id_of(request.POST.get("area", ""), required=False))
-    problem = _attempt(lambda: scenes.figure_add(scene=scene, character=found, area=area))
+    problem = kept(lambda: scenes.figure_add(scene=scene, character=found, area=area))
     return _done(request, campaign_id, problem)
 
 
@@ -189,7 +183,7 @@ def card_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     scene = _scene_here(campaign_id)
     form = CardForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _done(request, campaign_id, _first_error(form))
+        return _done(request, campaign_id, first_error(form))
     data = form.cleaned_data
     if not membership.is_gm and not scene.player_cards:
         return _done(request, campaign_id, _("Only the GMs add cards to this scene."))
@@ -206,13 +200,7 @@ def card_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
             picture=picture_of(membership, data["picture"]),
         )
 
-    return _done(request, campaign_id, _attempt(lambda: _together(make)))
-
-
-def _together(action: Callable[[], None]) -> None:
-    """The picture and the card are kept together, or neither is."""
-    with transaction.atomic():
-        action()
+    return _done(request, campaign_id, kept(make))
 
 
 @require_POST
@@ -228,7 +216,7 @@ def card_reveal(request: AuthenticatedHttpRequest, campaign_id: int, card_id: in
         return _done(request, campaign_id, _("Pick who sees the card."))
     data = form.cleaned_data
     area = _area(card.scene, data["area"])
-    problem = _attempt(
+    problem = kept(
         lambda: scene_cards.card_reveal(
             membership=membership, card=card, shown=data["shown"], people=data["people"], area=area
         )
@@ -241,7 +229,7 @@ def card_reveal(request: AuthenticatedHttpRequest, campaign_id: int, card_id: in
 def card_delete(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
-    problem = _attempt(lambda: scene_cards.card_delete(membership=membership, card=card))
+    problem = kept(lambda: scene_cards.card_delete(membership=membership, card=card))
     return _done(request, campaign_id, problem)
 
 
@@ -250,7 +238,7 @@ def card_delete(request: AuthenticatedHttpRequest, campaign_id: int, card_id: in
 def handout_show(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
-    problem = _attempt(lambda: scene_cards.handout_show(membership=membership, card=card))
+    problem = kept(lambda: scene_cards.handout_show(membership=membership, card=card))
     return _done(request, campaign_id, problem)
 
 
@@ -259,7 +247,7 @@ def handout_show(request: AuthenticatedHttpRequest, campaign_id: int, card_id: i
 def handout_hide(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     scene = _scene_here(campaign_id)
-    problem = _attempt(lambda: scene_cards.handout_hide(membership=membership, scene=scene))
+    problem = kept(lambda: scene_cards.handout_hide(membership=membership, scene=scene))
     return _done(request, campaign_id, problem)
 
 

@@ -98,12 +98,6 @@ class Phase(StrEnum):
 
 
 PHASES = tuple(Phase)
-PHASE_NAMES = {
-    Phase.MELEE: "Melee phase",
-    Phase.RANGED: "Ranged phase",
-    Phase.OTHER: "Other actions",
-    Phase.WOUNDS: "Wounds",
-}
 
 
 def next_phase(round_number: int, phase: Phase) -> tuple[int, Phase]:
@@ -120,13 +114,6 @@ class Movement(StrEnum):
     FREE = "free"
     ONE_AREA = "one-area"  # Very Hurt or worse: at most one area a round
     STAYS = "stays"  # Out of It or worse: cannot leave the area on one's own
-
-
-MOVEMENT_WORDS = {
-    Movement.FREE: "",
-    Movement.ONE_AREA: "moves at most 1 area a round",
-    Movement.STAYS: "cannot leave the area on their own",
-}
 
 
 def movement(effect: Effect) -> Movement:

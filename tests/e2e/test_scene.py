@@ -117,6 +117,18 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         expect(bob.page.locator(f"#{ford} .figure", has_text=JASON)).to_be_visible()
         # Bob may not move her PC: his figure buttons for it are not his to tap.
         expect(bob.page.locator(".figure", has_text=JASON).locator("button")).to_be_disabled()
+        # The GM drags Wren to the ford, and takes him back with the keyboard alone.
+        near = area_id(gm.page, "Near bank")
+        wren = gm.page.locator(".figure-button", has_text=WREN)
+        wren.drag_to(gm.page.locator(f"#{ford}"))
+        expect(alice.page.locator(f"#{ford} .figure", has_text=WREN)).to_be_visible(timeout=PUSH)
+        gm.page.locator(".figure-button", has_text=WREN).focus()
+        gm.page.keyboard.press("Enter")
+        back = gm.page.locator(f"#{near} [data-move-here]")
+        expect(back).to_be_visible()
+        back.focus()
+        gm.page.keyboard.press("Enter")
+        expect(bob.page.locator(f"#{near} .figure", has_text=WREN)).to_be_visible(timeout=PUSH)
 
         # The card, to alice alone, then full screen on her phone.
         bob_frames = len(bob.frames)

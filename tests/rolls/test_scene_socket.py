@@ -18,7 +18,7 @@ SECRETS = ("Lurker", "Vault", "secret stair", "The ledger")
 
 
 @pytest.fixture
-def table(scene, client_for, owner, member, other, cookies):
+def table(scene, client_for, owner, member, other, observer, cookies):
     """The scene's table with the GM's and both players' browsers and socket cookies, and a
     card kept for the GMs."""
     gm = client_for(owner)
@@ -27,15 +27,17 @@ def table(scene, client_for, owner, member, other, cookies):
         {"title": "The ledger", "text": "Debts in the miller's hand.", "shown": "gm"},
         headers=HTMX,
     )
-    login = Client()
-    login.force_login(other)
-    cookie = (b"cookie", f"sessionid={login.cookies['sessionid'].value}".encode())
+    more = {}
+    for name, user in (("other", other), ("observer", observer)):
+        login = Client()
+        login.force_login(user)
+        more[name] = (b"cookie", f"sessionid={login.cookies['sessionid'].value}".encode())
     return {
         "scene": scene,
         "gm": gm,
         "member": client_for(member),
         "card": Card.objects.get(title="The ledger"),
-        "cookies": {**cookies, "other": cookie},
+        "cookies": {**cookies, **more},
         "jason": figure_of(scene, "Jason Free"),
         "lurker": figure_of(scene, "Lurker"),
         "hall": area(scene, "Hall"),
@@ -111,7 +113,9 @@ async def test_a_page_back_from_a_drop_gets_the_scene_its_person_may_see(table):
     hers = await state_of(campaign, cookies["member"])
     theirs = await state_of(campaign, cookies["other"])
     gms = await state_of(campaign, cookies["owner"])
-    for state in (hers, theirs, gms):
+    watching = await state_of(campaign, cookies["observer"])
+    assert not any(secret in watching for secret in SECRETS)
+    for state in (hers, theirs, gms, watching):
         assert 'id="scene-board"' in state and "Jason Free" in state and "Brute" in state
     assert "The ledger" in hers and "The ledger" not in theirs
     assert not any(secret in theirs for secret in SECRETS)
