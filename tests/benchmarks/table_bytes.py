@@ -114,9 +114,10 @@ def roll_while_away(server: AppServer, campaign: str) -> None:
         f"""
         from campaigns.models import Membership
         from rolls.services import roll_reading
+        import uuid
         gm = Membership.objects.select_related("campaign").get(
             campaign_id={campaign}, role="gm")
-        roll_reading(membership=gm, key="while-away", reaction=False, label="While away")
+        roll_reading(membership=gm, key=uuid.uuid4().hex, reaction=False, label="While away")
         """
     )
 
