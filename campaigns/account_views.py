@@ -2,11 +2,16 @@
 forgotten password by e-mail, the dashboard of the campaigns they are at, and the front door a
 visitor sees before either."""
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -18,7 +23,8 @@ from django_ratelimit.core import is_ratelimited
 from campaigns.account_forms import SignupForm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
-from fudgetable.http import AuthenticatedHttpRequest, address_key, safe_next
+from fudgetable.http import AuthenticatedHttpRequest, address_key, password_confirmed, safe_next
+from fudgetable.offline import offline_copy
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -65,7 +71,7 @@ def login(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
 
 
-_password_reset = PasswordResetView.as_view()
+_password_reset = auth_views.PasswordResetView.as_view()
 
 
 @require_http_methods(["GET", "POST"])
@@ -85,6 +91,33 @@ def password_reset(request: HttpRequest) -> HttpResponseBase:
     return _password_reset(request)
 
 
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form, with the old password checked as log-in checks one (throttled)."""
+
+    def __init__(self, user: User, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old_password: str = self.cleaned_data["old_password"]
+        if not password_confirmed(self.request, old_password):
+            raise ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChangeView.as_view()
+
+
+@offline_copy
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The campaigns a person is at. A visitor not logged in gets the front door instead: `/`

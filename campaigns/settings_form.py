@@ -10,6 +10,7 @@ from typing import Any, cast
 from django import forms
 
 from campaigns.forms import NewCampaignForm
+from fudgetable.input_rule import json_problems
 from fudgetable.rules import rulesets
 from fudgetable.rules.advancement import KeyAward
 from fudgetable.rules.building import POOR, Distribution
@@ -445,6 +446,9 @@ class CampaignSettingsForm(NewCampaignForm):
             ) from None
         if not isinstance(value, dict):
             raise forms.ValidationError('Write an object: { "setting": value, … }.')
+        problems = list(json_problems(value))
+        if problems:
+            raise forms.ValidationError(problems)
         return value
 
     def clean(self) -> dict[str, Any]:

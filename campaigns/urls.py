@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import views
+from campaigns import table_aid, views
 
 app_name = "campaigns"
 urlpatterns = [
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<id:campaign_id>/archive/", views.campaign_archive, name="archive"),
     path("<id:campaign_id>/delete/", views.campaign_delete, name="delete"),
     path("<id:campaign_id>/session-zero/", views.session_zero, name="session_zero"),
+    path("<id:campaign_id>/aid/", table_aid.table_aid_page, name="table_aid"),
     path("<id:campaign_id>/invites/", views.invites, name="invites"),
     path(
         "<id:campaign_id>/invites/<id:invite_id>/revoke/",

@@ -25,6 +25,7 @@ from campaigns.models import Campaign, Invite, Membership, SessionZero
 from campaigns.selectors import campaign_ruleset, campaign_summary, members_of, membership_for
 from campaigns.settings_form import CampaignSettingsForm
 from fudgetable.http import AuthenticatedHttpRequest, address_key
+from fudgetable.offline import offline_copy
 from fudgetable.rules.errors import RulesError
 
 
@@ -62,6 +63,7 @@ def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "campaigns/form.html", {"form": form})
 
 
+@offline_copy
 @require_GET
 @login_required
 def campaign_detail(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.account_forms import EmailForm
 from characters.exchange import character_to_json
 from characters.services.accounts import account_delete, account_email_set, owned_characters
-from fudgetable.http import AuthenticatedHttpRequest
+from fudgetable.http import AuthenticatedHttpRequest, password_confirmed
 from fudgetable.rules.errors import RulesError
 
 ACCOUNT_SCHEMA = "fudgetable.account/1"
@@ -101,7 +101,7 @@ def account_delete_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccountDeleteForm(request.POST)
     if not form.is_valid():
         return _page(request, form, status=422)
-    if not request.user.check_password(form.cleaned_data["password"]):
+    if not password_confirmed(request, form.cleaned_data["password"]):
         form.add_error("password", "That is not your password; nothing was deleted.")
         return _page(request, form, status=422)
     try:

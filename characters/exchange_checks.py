@@ -106,6 +106,7 @@ def read_character(data: object, campaign: Campaign) -> tuple[Json | None, list[
         return None, [f'schema: a character file says "schema": "{CHARACTER_SCHEMA}"']
     ruleset = campaign_ruleset(campaign)
     r = Reader("a character file")
+    r.clean(data)
     r.known(data, "", TOP_KEYS)
     r.text(data, "ruleset", "", 40)
     kind = r.choice(data, "kind", "", Character.Kind.values, "")

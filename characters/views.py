@@ -20,9 +20,11 @@ from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_queryset
 from characters.sheet_page import LIVE, MESSAGES, draw, drawn_for_gms, page_context
 from fudgetable.http import AuthenticatedHttpRequest, form_errors
+from fudgetable.offline import offline_copy
 from fudgetable.rules.errors import RulesError
 
 
+@offline_copy
 @require_GET
 @login_required
 def character_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
@@ -102,6 +104,7 @@ def render_sheet(
     return reswap(response, "none") if live else response
 
 
+@offline_copy
 @require_GET
 @login_required
 def sheet(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int) -> HttpResponse:

@@ -57,21 +57,30 @@ django_asgi_app = OneThreadHopHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import reverse  # noqa: E402
 
+from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
 from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
+from fudgetable.same_origin import SameOriginValidator  # noqa: E402
+from rolls.backup_views import restore_lane  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
 
-application = RequestQueue(
-    ProtocolTypeRouter(
-        {
-            "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
-        }
-    ),
-    turns=process_turns(),
+# A body over the limit is answered before it takes a turn, and daphne keeps none of it.
+bound_daphne_bodies()
+application = BodyLimit(
+    RequestQueue(
+        ProtocolTypeRouter(
+            {
+                "http": django_asgi_app,
+                "websocket": SameOriginValidator(
+                    AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+                ),
+            }
+        ),
+        turns=process_turns(),
+        # A restore reads and writes a whole campaign: never in the turns play takes.
+        lanes={reverse("campaign_restore"): restore_lane()},
+    )
 )
 
 # The collector's full passes walk every object the process holds: Django and the apps, and

@@ -4,6 +4,7 @@ import uuid
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
@@ -79,6 +80,16 @@ def client_address(request: HttpRequest) -> str | None:
         if hops:
             return hops[-1]
     return request.META.get("REMOTE_ADDR")
+
+
+def password_confirmed(request: HttpRequest, password: str) -> bool:
+    """Whether ``password`` is the logged-in person's, checked as log-in checks one: through
+    ``authenticate`` and so django-axes, whose count of wrong passwords (per name and address,
+    and per address) it adds to, and whose lockout it obeys. A page that asks for the password
+    again (a new password, deleting the account) is then no way round log-in's throttle. Once
+    locked out, ``AxesMiddleware`` answers with the lockout page instead of the view's."""
+    user = authenticate(request, username=request.user.get_username(), password=password)
+    return user is not None and user.pk == request.user.pk
 
 
 def address_key(group: str, request: HttpRequest) -> str:

@@ -7,12 +7,16 @@ difficulty). Each socket's consumer forwards only the one its person may see, so
 content never reaches a player's browser. htmx's ws extension swaps the fragments in by id.
 """
 
+import logging
 from collections.abc import Callable, Collection, Mapping
 from typing import Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
+from django.utils.html import escape
+
+logger = logging.getLogger(__name__)
 
 # Who a fragment is rendered for: GMs, or everyone else (players and observers).
 Audience = Literal["everyone", "gm"]
@@ -133,12 +137,28 @@ def seq_mark(seq: int, *, state: bool = False) -> str:
 
 def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
     """Sends ``message`` to the table's group once the current transaction commits, so no
-    screen hears of a change that was rolled back."""
+    screen hears of a change that was rolled back.
+
+    A layer that cannot take it (Redis away) costs the push, not the change: the change is
+    saved and its answer goes out as usual, and the sockets that missed it are caught up by
+    its number (the next event shows the gap; the heartbeat finds a quiet table's)."""
 
     def send() -> None:
-        async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
+        try:
+            async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
+        except Exception as error:
+            _push_lost(campaign_id, message, error)
 
     transaction.on_commit(send)
+
+
+def _push_lost(campaign_id: int, message: Mapping[str, object], error: Exception) -> None:
+    logger.warning(
+        "table %s: %s not pushed (%s); its sockets catch up by number",
+        campaign_id,
+        message.get("event") or message["type"],
+        error,
+    )
 
 
 def publish(
@@ -173,7 +193,10 @@ async def publish_now(
 ) -> None:
     """``publish`` for async code outside a transaction (the consumer's presence events)."""
     message = _message(event, everyone, everyone if gm is None else gm)
-    await get_channel_layer().group_send(group_name(campaign_id), message)
+    try:
+        await get_channel_layer().group_send(group_name(campaign_id), message)
+    except Exception as error:
+        _push_lost(campaign_id, message, error)
 
 
 def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) -> None:
@@ -186,6 +209,27 @@ def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) 
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
+
+
+def session_ended(campaign_id: int, session_key: str) -> None:
+    """Closes the table's sockets opened with that session (a log-out): by its key, not by
+    reading the session store, which may not have forgotten it yet."""
+    _send_on_commit(campaign_id, {"type": "table.signed_out", "session_key": session_key})
+
+
+def table_closed(campaign_id: int) -> None:
+    """Closes every socket at the table, once the current transaction commits (the campaign
+    was deleted)."""
+    _send_on_commit(campaign_id, {"type": "table.closed"})
+
+
+def notice(text: str) -> str:
+    """The page's notice (``#notice`` in base.html) saying ``text``: what a socket sends
+    before it closes for good, so the page says why."""
+    return (
+        '<div id="notice" class="messages" role="alert" hx-swap-oob="true">'
+        f'<p class="message message-error">{escape(text)}</p></div>'
+    )
 
 
 def sheet_changed(

@@ -1,4 +1,6 @@
-"""A server too busy to write answers 503 with what to do, not a 500."""
+"""A server too busy to write, or whose Redis is away, answers 503 with what to do, not a 500."""
+
+import sys
 
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -25,18 +27,30 @@ def busy_in_words() -> HttpResponse:
 
 
 def busy_answer(request: HttpRequest, exception: Exception) -> HttpResponse | None:
-    """The answer to a command the database was too busy for, or None for any other error:
-    nothing of it was written (its transaction rolled back, or never began), so the person
-    only needs to be told to try again, and when."""
-    if not isinstance(exception, OperationalError):
-        return None
-    if not any(sign in str(exception) for sign in BUSY_ERRORS):
+    """The answer to a command the database was too busy for, or that needed Redis while it
+    was away (scaled mode; a rate limit's count, say), or None for any other error: nothing of
+    it was written (its transaction rolled back, or never began), so the person only needs to
+    be told to try again, and when."""
+    database_busy = isinstance(exception, OperationalError) and any(
+        sign in str(exception) for sign in BUSY_ERRORS
+    )
+    if not (redis_away(exception) or database_busy):
         return None
     if getattr(request, "htmx", False):
         return busy_in_words()
     response = render(request, "busy.html", {"busy_text": BUSY_TEXT}, status=503)
     response["Retry-After"] = RETRY_SECONDS
     return response
+
+
+def redis_away(exception: BaseException) -> bool:
+    """Whether ``exception`` is Redis refusing or not answering (scaled mode)."""
+    # Looked up, not imported: the embedded default never loads the Redis client (18 MB), and
+    # then no error can be one of its.
+    errors = sys.modules.get("redis.exceptions")
+    if errors is None:
+        return False
+    return isinstance(exception, errors.ConnectionError | errors.TimeoutError)
 
 
 class BusyMiddleware(MiddlewareMixin):

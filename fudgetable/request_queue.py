@@ -3,7 +3,8 @@ commands sent over the table's socket alike."""
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS
@@ -50,6 +51,17 @@ def process_turns() -> Turns:
     return _process_turns
 
 
+@dataclass(frozen=True)
+class Lane:
+    """Turns of their own for one heavy kind of request (a campaign's restore), so that it
+    never takes one of the turns play needs, with its own words for one that waited too long
+    and its own ``Retry-After``."""
+
+    turns: Turns
+    busy_text: Callable[[], str]
+    retry_after: str
+
+
 class RequestQueue:
     """HTTP requests run in Django as their ``Turns`` allow, the others waiting in the order
     they came. Each running request has a thread of its own, and a process's threads share
@@ -58,27 +70,32 @@ class RequestQueue:
     soon as its own work is (docs/performance.md). A socket's handshake does not wait here;
     its commands take turns from the same ``Turns`` (``process_turns``).
 
-    A request that waited too long for its turn is answered 503 with the busy text."""
+    A request that waited too long for its turn is answered 503 with the busy text. A POST to
+    one of ``lanes``' paths takes that lane's turns instead."""
 
-    def __init__(self, app: ASGIApp, turns: Turns) -> None:
+    def __init__(self, app: ASGIApp, turns: Turns, lanes: Mapping[str, Lane] | None = None) -> None:
         self.app = app
         self.turns = turns
+        self.lanes = dict(lanes or {})
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        async with self.turns.taken() as turn:
+        lane = self.lanes.get(scope["path"]) if scope.get("method") == "POST" else None
+        async with (lane.turns if lane else self.turns).taken() as turn:
             if turn:
                 await self.app(scope, receive, send)
+            elif lane:
+                await _busy(send, lane.busy_text(), lane.retry_after)
             else:
-                await _busy(send)
+                await _busy(send, BUSY_TEXT, RETRY_SECONDS)
 
 
-async def _busy(send: Any) -> None:
+async def _busy(send: Any, text: str, retry_after: str) -> None:
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
-        (b"retry-after", RETRY_SECONDS.encode()),
+        (b"retry-after", retry_after.encode()),
     ]
     await send({"type": "http.response.start", "status": 503, "headers": headers})
-    await send({"type": "http.response.body", "body": BUSY_TEXT.encode()})
+    await send({"type": "http.response.body", "body": text.encode()})

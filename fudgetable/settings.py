@@ -10,6 +10,7 @@ anything else needs a TLS proxy in front (BEHIND_TLS_PROXY) and the site's addre
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -181,23 +182,28 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After htmx's, so that a refusal is in words to htmx and a page otherwise.
+    "fudgetable.input_rule.InputRuleMiddleware",
     "fudgetable.middleware.BusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Last, so that a locked-out log-in is answered with the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
 
-# Log-in throttling (django-axes): after LOGIN_FAILURE_LIMIT failed log-ins for one username,
-# or from one address, that username or address is refused for LOGIN_COOLOFF_MINUTES, before
-# any password is hashed, so a flood of guesses no longer ties up the server either. Unlock
-# early with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
+# Log-in throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
+# from one address, or from one address for any, passwords from there are not checked for
+# LOGIN_COOLOFF_MINUTES, before any is hashed, so a flood of guesses no longer ties up the
+# server either. Per name *and* address, so a stranger's wrong guesses cannot lock a GM out
+# from everywhere. The pages that ask for a password again (a new password, deleting the
+# account) count and obey the same (``fudgetable.http.password_confirmed``). Unlock early
+# with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; a row per good log-in is not needed
 AXES_VERBOSE = False  # its start-up banner on every manage.py command
@@ -205,6 +211,7 @@ AXES_LOCKOUT_CALLABLE = "campaigns.account_views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "fudgetable.http.client_address"
 # Sign-ups, and invite links that name no invite, per address (django-ratelimit).
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
+RESTORES_PER_HOUR = env_int("RESTORES_PER_HOUR", 10)  # per person: each reads a whole file
 UNKNOWN_INVITES_PER_HOUR = env_int("UNKNOWN_INVITES_PER_HOUR", 20)
 # django-ratelimit counts in the default cache and asks for one shared by every process. On
 # the embedded default that is the process's own memory, and there is one process; scaled
@@ -230,6 +237,15 @@ TEMPLATES = [
     },
 ]
 
+# The largest request body this server takes, in MiB as nginx counts them: a larger one is
+# answered 413 before it is read (fudgetable/body_limit.py). A campaign's backup, the largest
+# thing anyone sends, is at most 20 MB (decimal) within it (rolls/backup_views.py); the proxies
+# in deploy/ stop at the same 20 MiB (nginx's ``client_max_body_size 20m``, Caddy's 20MiB).
+MAX_BODY_MB = env_int("MAX_BODY_MB", 20)
+if MAX_BODY_MB < 1:
+    raise ImproperlyConfigured("MAX_BODY_MB must be 1 or more")
+MAX_BODY_BYTES = MAX_BODY_MB * 1024 * 1024
+
 # HTTP requests that run in Django at once in this process; the rest wait their turn
 # (fudgetable/request_queue.py). Two kept the roll benchmark's p99 lowest on SQLite, where a
 # request never waits on a network; PostgreSQL's queries do, so more run at once there.
@@ -237,9 +253,9 @@ HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 8 if DATABASE_URL else 2)
 if HTTP_CONCURRENCY < 1:
     raise ImproperlyConfigured("HTTP_CONCURRENCY must be 1 or more")
 if DATABASE_URL:
-    # A connection for each HTTP turn and for the sockets' one thread (Channels runs their
-    # database work there), and one to spare.
-    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 2)}
+    # A connection for each HTTP turn, the restores' turn (fudgetable/asgi.py) and the
+    # sockets' one thread (Channels runs their database work there), and one to spare.
+    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 3)}
 else:
     DATABASES = {
         "default": {
@@ -255,6 +271,11 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Table and sheet pages one person may have open at one campaign (per process): each socket's
+# work runs on the process's one shared thread, so thirty of one player's slowed every other
+# player's rolls (rolls/people_sockets.py).
+SOCKETS_PER_PERSON = env_int("SOCKETS_PER_PERSON", 8)
 
 REDIS_URL = env_str("REDIS_URL")
 # Messages a socket's channel holds before the layer drops more (Channels' default), and how
@@ -275,29 +296,51 @@ REDIS_LAYERS = {
 CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 if CHANNEL_LAYER not in REDIS_LAYERS:
     raise ImproperlyConfigured(f"CHANNEL_LAYER must be core or pubsub, not {CHANNEL_LAYER!r}")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
+
+
+def redis_services(url: str, layer: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Scaled mode's channel layer (``core`` or ``pubsub``) and cache on the Redis at ``url``."""
+    # Imported here: the embedded default never loads the Redis client.
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    # A connection Redis dropped (a restart) is opened again and the command sent once more:
+    # without it, the first command on each pooled connection after Redis came back failed
+    # (a socket's handshake, a push). While Redis is away the retry is refused at once too.
+    again = {"retry_on_error": [RedisConnectionError]}
+    channel_layers: dict[str, Any] = {
         "default": {
-            "BACKEND": REDIS_LAYERS[CHANNEL_LAYER],
+            "BACKEND": REDIS_LAYERS[layer],
             "CONFIG": {
                 # Longer than the 5 s a receive blocks in BZPOPMIN: at redis-py 8's default of
                 # 5 s the read raced it and tore down idle sockets (channels_redis issue 422).
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
-                **(CHANNEL_OPTIONS if CHANNEL_LAYER == "core" else {}),
+                "hosts": [{"address": url, "socket_timeout": 15, **again}],
+                **(CHANNEL_OPTIONS if layer == "core" else {}),
             },
         }
     }
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    caches: dict[str, Any] = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            # A Redis that stopped answering (not one that refuses: that fails at once) holds
+            # a request no longer than this before the session falls back to the database.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2, **again},
+        }
     }
+    return channel_layers, caches
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS, CACHES = redis_services(REDIS_URL, CHANNEL_LAYER)
 else:
     CHANNEL_LAYERS = {
         "default": {"BACKEND": "fudgetable.memory_layer.InMemoryLayer", "CONFIG": CHANNEL_OPTIONS}
     }
 # Sessions are read from the cache (written through to the database), which saves a query on
 # every request. The cache is the process's own memory on the embedded default, which has one
-# process, and Redis when there are several, so a logout is seen by all of them at once.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# process, and Redis when there are several, so a logout is seen by all of them at once. While
+# Redis is away they are read from the database alone (fudgetable/sessions.py).
+SESSION_ENGINE = "fudgetable.sessions"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -8,12 +8,11 @@ it came: the same form, services, key, refusal and answer.
 
 The person is looked up from the connection's session before each command, as HTTP looks
 them up for each request (``person``). What the socket settled at its handshake and is not done
-again is the CSRF check: the handshake's Origin check (``AllowedHostsOriginValidator``) stands in
-for it, since a page of another origin cannot open this socket at all (docs/architecture.md,
-"Commands over the socket").
+again is the CSRF check: the handshake's Origin check (``fudgetable.same_origin``, Django's CSRF
+origin check) stands in for it, since a page of another origin cannot open this socket at all
+(docs/architecture.md, "Commands over the socket").
 """
 
-import contextlib
 import io
 import json
 from collections.abc import Callable
@@ -32,9 +31,13 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils.translation import gettext
 from django_htmx.middleware import HtmxDetails
 
+from fudgetable.input_rule import refused as refused_input
+from fudgetable.input_rule import request_problem, text_problem
 from fudgetable.middleware import busy_answer, busy_in_words
+from fudgetable.same_origin import as_http
 
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
@@ -46,17 +49,21 @@ _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
 @dataclass(frozen=True)
 class Command:
-    """One POST sent over the socket: ``id`` is the page's own, for matching the answer."""
+    """One POST sent over the socket: ``id`` is the page's own, for matching the answer.
+    ``problem``: why it cannot be made into a request (it is then answered 400)."""
 
     id: int
     path: str
     body: str
     headers: dict[str, str]
+    problem: str | None = None
 
 
 def read(asked: object) -> Command | None:
     """The command a socket message carries, or None if it is not one (it is then ignored,
-    as any other junk on the socket is)."""
+    as any other junk on the socket is). One with an id that cannot be made into the request
+    it stands for (no path, a body too long, a header no HTTP request could carry, a broken
+    character) comes back with its ``problem``, to be answered 400 on the open socket."""
     if not isinstance(asked, dict):
         return None
     command = asked.get("command")
@@ -66,17 +73,27 @@ def read(asked: object) -> Command | None:
     headers = command.get("headers") or {}
     if not (isinstance(number, int) and not isinstance(number, bool)):
         return None
+    problem = None
     if not (isinstance(path, str) and path.startswith("/") and len(path) <= MAX_PATH):
-        return None
-    if not (isinstance(body, str) and len(body) <= MAX_BODY and isinstance(headers, dict)):
-        return None
+        path, problem = "", gettext("its path is not one of this site's")
+    elif not (isinstance(body, str) and len(body) <= MAX_BODY and isinstance(headers, dict)):
+        body, problem = "", gettext("its form is not one this table sends")
+    elif text_problem(path) or text_problem(body):
+        problem = gettext("it %(problem)s") % {"problem": text_problem(path + body)}
     # Only htmx's own headers: the rest (cookies, host, origin) are the connection's.
     kept = {
-        str(name): str(value)
-        for name, value in headers.items()
+        str(name): value
+        for name, value in (headers if isinstance(headers, dict) else {}).items()
         if str(name).lower().startswith("hx-") and isinstance(value, str)
     }
-    return Command(id=number, path=path, body=body, headers=kept)
+    if problem is None and not all(map(_header_text, [*kept, *kept.values()])):
+        problem = gettext("a header holds what no HTTP request can carry")
+    return Command(id=number, path=path, body=body, headers=kept, problem=problem)
+
+
+def _header_text(text: str) -> bool:
+    """Whether an HTTP header can carry ``text``: Latin-1, with no control characters."""
+    return all(" " <= char < "\x7f" or "\xa0" <= char <= "\xff" for char in text)
 
 
 def answer(command: Command, response: HttpResponse) -> str:
@@ -145,15 +162,13 @@ def _request(
     sent = [
         (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()
     ]
-    http_scope = {
-        **scope,
-        "type": "http",
-        "scheme": "https" if scope.get("scheme") == "wss" else "http",
-        "method": method,
-        "path": path,
-        "query_string": query.encode(),
-        "headers": [*(h for h in scope["headers"] if h[0] in KEPT_HEADERS), *sent, FORM],
-    }
+    http_scope = as_http(
+        scope,
+        method=method,
+        path=path,
+        query_string=query.encode(),
+        headers=[*(h for h in scope["headers"] if h[0] in KEPT_HEADERS), *sent, FORM],
+    )
     request = ASGIRequest(http_scope, io.BytesIO(body.encode()))
     request.user = scope["user"]
     request.session = scope["session"]
@@ -173,6 +188,9 @@ def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
     request.resolver_match = match
 
     def view(request: HttpRequest) -> HttpResponseBase:
+        problem = request_problem(request)  # as InputRuleMiddleware holds HTTP's
+        if problem is not None:
+            return refused_input(request, problem)
         try:
             response = match.func(request, *match.args, **match.kwargs)
         except Exception as error:
@@ -204,7 +222,35 @@ def run(
     push redraws its card then need not answer with the card: ``http.over_table_socket``)."""
     if person(scope) is None:
         return refused(command, 403, LOGGED_OUT), False
+    if command.problem is not None:
+        unread = gettext("That command could not be read: %(problem)s. Nothing was done.")
+        return refused(command, 400, unread % {"problem": command.problem}), True
     return _run_view(command, scope, allowed, table_events), True
+
+
+def _followed(
+    scope: dict[str, Any],
+    command: Command,
+    location: str,
+    allowed: Callable[[ResolverMatch], bool],
+) -> HttpResponseBase:
+    """What the page gets for a command answered with a redirect. The browser's request would
+    follow it (a GET, as after Django's redirect()) and htmx would take what it found there:
+    so does this, for a page this socket takes commands for. Any other page of the site (a
+    ``next`` naming the campaign's backup, say) goes back to the browser to follow over HTTP
+    (htmx's ``HX-Redirect``), where the browser's own rules on who reads the answer hold: run
+    here, its answer would go to whatever page holds the socket."""
+    target = urlsplit(location)
+    try:
+        page = None if target.scheme or target.netloc else resolve(target.path)
+    except Resolver404:
+        page = None
+    if page is None or not allowed(page):
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = location
+        return response
+    request = _request(scope, command.headers, method="GET", path=target.path, query=target.query)
+    return _response(request, page)
 
 
 def _run_view(
@@ -230,17 +276,8 @@ def _run_view(
     )
     request.over_table_socket = table_events  # type: ignore[attr-defined]
     response = _response(request, match)
-    # The browser's request would follow a redirect to a page of the site (a GET, as after
-    # Django's redirect()) and htmx would take what it found there: so does this.
     if response.status_code in FOLLOWED:
-        target = urlsplit(response["Location"])
-        if not target.scheme and not target.netloc:
-            with contextlib.suppress(Resolver404):
-                page = resolve(target.path)
-                request = _request(
-                    scope, command.headers, method="GET", path=target.path, query=target.query
-                )
-                response = _response(request, page)
+        response = _followed(scope, command, response["Location"], allowed)
     if scope["session"].modified:
         scope["session"].save()
     if not isinstance(response, HttpResponse):  # a file or a stream: not a table command's

@@ -5,8 +5,8 @@ from django.urls import include, path
 
 from campaigns import account_views
 from campaigns import views as campaign_views
-from characters import account_data_views
-from fudgetable import views
+from characters import account_data_views, copy_views
+from fudgetable import offline, views
 from rolls import backup_views
 
 urlpatterns = [
@@ -14,7 +14,7 @@ urlpatterns = [
     path("signup/", account_views.signup, name="signup"),
     path("login/", account_views.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", account_views.password_change, name="password_change"),
     path(
         "password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
@@ -47,7 +47,11 @@ urlpatterns = [
     path("account/email/", account_data_views.account_email, name="account_email"),
     path("account/export.json", account_data_views.account_export, name="account_export"),
     path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
+    path("characters/", copy_views.my_characters, name="my_characters"),
     path("healthz", views.healthz, name="healthz"),
+    # The service worker's scope is the folder it is served from: the root, for every page.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     # The campaign's backup is written by rolls (it holds the log, every sheet and the
     # settings), which campaigns may not import: its URLs live here, where the apps meet.
     path("campaigns/restore/", backup_views.campaign_restore_view, name="campaign_restore"),

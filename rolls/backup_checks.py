@@ -75,6 +75,7 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
             return None, [f"schema: this FudgeTable reads {' and '.join(SCHEMAS)}, not {schema}"]
         return None, [f'schema: a campaign backup says "schema": "{SCHEMA}"']
     r = Reader("a campaign backup")
+    r.clean(data)
     r.known(data, "", TOP_KEYS if schema == SCHEMA else TOP_KEYS - {"gm_moves"})
     ruleset = _ruleset(r, data)
     backup: Json = {
@@ -204,6 +205,7 @@ def _characters(
         sheet = None
         if campaign is not None:
             sheet, problems = read_character(row.get("sheet"), campaign)
-            r.problems.extend(f"{at}.sheet.{problem}" for problem in problems)
+            for problem in problems:
+                r.note(f"{at}.sheet.{problem}")
         characters.append({"ref": ref, "player": player, "sheet": sheet})
     return characters

@@ -120,19 +120,17 @@ def call_answer(request: AuthenticatedHttpRequest, campaign_id: int, call_id: in
     return _answer(request, membership, mine)
 
 
-@require_POST
-@login_required
-def call_cancel(request: AuthenticatedHttpRequest, campaign_id: int, call_id: int) -> HttpResponse:
-    membership = gm_or_403(request.user, campaign_id)
-    call = get_object_or_404(RollCall, pk=call_id, campaign_id=campaign_id)
-    calls.call_cancel(call=call)
-    return _answer(request, membership, call_list(membership.campaign))
+# The GM's commands on a call: close it (its players' Roll taps go; its results stay on the
+# GMs' card), or dismiss it from the card (closing it too if it was open).
+CALL_COMMANDS = {"close": calls.call_cancel, "dismiss": calls.call_dismiss}
 
 
 @require_POST
 @login_required
-def call_dismiss(request: AuthenticatedHttpRequest, campaign_id: int, call_id: int) -> HttpResponse:
+def call_command(
+    request: AuthenticatedHttpRequest, campaign_id: int, call_id: int, command: str
+) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     call = get_object_or_404(RollCall, pk=call_id, campaign_id=campaign_id)
-    calls.call_dismiss(call=call)
+    CALL_COMMANDS[command](call=call)
     return _answer(request, membership, call_list(membership.campaign))

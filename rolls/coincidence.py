@@ -10,7 +10,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.live_sheets import sheet_changed
 from characters.models import Character
 from characters.services import fudge_points_change
-from fudgetable.json_reader import CONTROL
+from fudgetable.input_rule import text_problem
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
 from rolls.models import Roll
@@ -31,7 +31,7 @@ def coincidence_ask(*, membership: Membership, character: Character, text: str, 
     if character.campaign_id != membership.campaign_id or character.is_npc or not mine:
         raise RulesError("character", "spend the Fudge points of a PC you play")
     text = " ".join(text.split())
-    if not text or len(text) > TEXT_LENGTH or CONTROL.search(text):
+    if not text or len(text) > TEXT_LENGTH or text_problem(text):
         raise RulesError("text", f"say what happens, in at most {TEXT_LENGTH} characters")
     if character.fudge_points < 1:
         raise RulesError("fudge_points", f"{character.name} has no Fudge points left")

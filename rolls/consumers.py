@@ -1,4 +1,3 @@
-import asyncio
 import json
 from typing import Any
 from urllib.parse import parse_qs
@@ -14,13 +13,13 @@ from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
 from rolls import fragments
 from rolls.call_fragments import calls_for_person
+from rolls.campaign_socket import NO_LONGER_AT_THE_TABLE, NO_LONGER_YOUR_SHEET, CampaignSocket
 from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
+from rolls.people_sockets import people
 from rolls.socket_takes import TakesCommands
 from rolls.table_log import Seen
 from rolls.table_state import table_state
-
-CATCH_UP_SECONDS = 1.0  # a socket builds the table for its page at most once a second
 
 
 @database_sync_to_async
@@ -90,7 +89,7 @@ def _leave(campaign_id: int, channel_name: str) -> str:
     return fragments.presence(campaign_id)
 
 
-class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
+class TableConsumer(CampaignSocket, TakesCommands):
     """One socket per browser at a campaign's table: it pushes the table's events, and runs
     the commands the page sends over it (``socket_commands``; without a socket, over HTTP).
 
@@ -108,7 +107,6 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
     # The number of the last event this socket passed on, or of the table state it sent: an
     # event past the next one means one went missing on its way here.
     seq = 0
-    caught_up_at = float("-inf")
 
     @property
     def audience(self) -> live.Audience:
@@ -127,8 +125,8 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
             membership.user_id,
             membership.is_gm,
         )
-        self.group_name = live.group_name(campaign_id)
-        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        if not await self.join_table(campaign_id, membership.user_id):
+            return
         await self.accept()
         state, self.entries_sent, self.seq, presence = await _arrive(
             membership, self.channel_name, _seen(self.scope)
@@ -141,7 +139,7 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
         if not hasattr(self, "group_name"):
             return
         heartbeat.leave(self.channel_name)
-        await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        await self.leave_table()
         presence = await _leave(self.campaign_id, self.channel_name)
         await live.publish_now(self.campaign_id, "presence.changed", everyone=presence)
 
@@ -195,23 +193,25 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
             await self._catch_up(Seen.read(asked))
 
     async def _catch_up(self, seen: Seen | None) -> None:
-        """A second ask within the second waits out the rest of it (the page counts on an
-        answer; a page that keeps asking slows only its own socket)."""
-        loop = asyncio.get_running_loop()
-        wait = CATCH_UP_SECONDS - (loop.time() - self.caught_up_at)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self.caught_up_at = loop.time()
-        await self._send_state(seen)
+        """The page asks for what it lacks, saying what it saw. Asked within a second of the
+        last build, it waits out the rest of it (the page counts on an answer), and all of the
+        person's sockets asking the same meanwhile share that one build (``people_sockets``)."""
 
-    async def _send_state(self, seen: Seen | None = None) -> None:
-        """The table as it stands (or what a page that saw ``seen`` lacks of it), at once. The
-        person is looked up again, as a member event would have them be: the event missed may
-        have been that one. Unasked, the socket cannot say which entries its page holds, so
-        the page gets the log whole."""
-        found = await _state_of(self.scope["user"], self.campaign_id, seen)
+        async def build() -> tuple[bool, str, frozenset[int], int] | None:
+            return await _state_of(self.scope["user"], self.campaign_id, seen)
+
+        await self._show_state(await people.shared(("table", *self.person, seen), build))
+
+    async def _send_state(self) -> None:
+        """The table as it stands, unasked and at once. Unasked, the socket cannot say which
+        entries its page holds, so the page gets the log whole."""
+        await self._show_state(await _state_of(self.scope["user"], self.campaign_id))
+
+    async def _show_state(self, found: tuple[bool, str, frozenset[int], int] | None) -> None:
+        """The person is looked up again with the table, as a member event would have them
+        be: the event missed may have been that one."""
         if found is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
         self.is_gm, state, self.entries_sent, self.seq = found
         await self.send(text_data=state)
@@ -238,7 +238,7 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
             return
         membership = await _membership_now(self.scope, self.campaign_id)
         if membership is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_AT_THE_TABLE)
             return
         self.is_gm = membership.is_gm
         state, self.entries_sent, self.seq, _ = await _arrive(membership, self.channel_name)
@@ -248,7 +248,7 @@ class TableConsumer(AsyncWebsocketConsumer, TakesCommands):
         """A sheet changed: the table hears of it through ``party.changed`` instead."""
 
 
-class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
+class SheetConsumer(CampaignSocket, TakesCommands):
     """An open sheet page's socket: when its sheet changes elsewhere it sends the sheet's live
     parts as its viewer's audience sees them, by the page's own rules: drawn by the change's
     request for the GMs, or else drawn here (``characters.sheet_page``). A player's private
@@ -283,8 +283,8 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
         membership, self.audience = opened
         self.campaign_id, self.character_id = campaign_id, character_id
         self.user_id, self.is_gm = membership.user_id, membership.is_gm
-        self.group_name = live.group_name(campaign_id)
-        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        if not await self.join_table(campaign_id, membership.user_id):
+            return
         await self.accept()
         # A call for a roll shows on the sheet too: the open ones come with the connection.
         calls = await database_sync_to_async(calls_for_person)(
@@ -295,7 +295,7 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
-            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+            await self.leave_table()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # The table's own events are not this page's business; a call for a roll is.
@@ -319,7 +319,7 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
         if command is not None:
             await self.take(command)
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
-            await self._send_own_parts(with_calls=True)
+            await self._send_own_parts(with_calls=True, shared=True)
 
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
@@ -333,20 +333,26 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
     def _csrf_secret(self) -> str:
         return str(self.scope["cookies"].get(settings.CSRF_COOKIE_NAME, ""))
 
-    async def _send_own_parts(self, *, with_calls: bool = False) -> None:
+    async def _send_own_parts(self, *, with_calls: bool = False, shared: bool = False) -> None:
         """The sheet's live parts as they stand, drawn for this viewer; ``with_calls``: and
         the person's calls for a roll, none included, so that a page back from a drop loses a
-        call that ended while it was away."""
-        # On the shared thread, as every other hop of the consumers. On a thread of the loop's
-        # own pool (thread_sensitive=False) each draw left its database connection open, out
-        # of the PostgreSQL pool for good: the socket tests ran the pool dry.
-        parts, calls = await database_sync_to_async(_as_it_stands)(
-            self.scope["user"],
-            self.campaign_id,
-            self.character_id,
-            csrf_secret=self._csrf_secret(),
-            with_calls=with_calls,
-        )
+        call that ended while it was away. ``shared``: a page's ask, drawn once for every copy
+        of that browser asking within the second (``people_sockets``)."""
+
+        async def draw() -> tuple[str, str]:
+            # On the shared thread, as every other hop of the consumers. On a thread of the
+            # loop's own pool (thread_sensitive=False) each draw left its database connection
+            # open, out of the PostgreSQL pool for good: the socket tests ran the pool dry.
+            return await database_sync_to_async(_as_it_stands)(
+                self.scope["user"],
+                self.campaign_id,
+                self.character_id,
+                csrf_secret=self._csrf_secret(),
+                with_calls=with_calls,
+            )
+
+        copy = ("sheet", *self.person, self.character_id, self._csrf_secret(), with_calls)
+        parts, calls = await (people.shared(copy, draw) if shared else draw())
         for frame in (parts, calls):
             if frame:
                 await self.send(text_data=frame)
@@ -357,14 +363,14 @@ class SheetConsumer(AsyncWebsocketConsumer, TakesCommands):
         if event["user_id"] != self.user_id:
             return
         if await _person(self.scope) is None:  # their password changed, or their account went
-            await self.close()
+            await self.leave_saying(socket_commands.LOGGED_OUT)
             return
         await self._look_again()
 
     async def _look_again(self) -> bool:
         opened = await self._opener(self.campaign_id, self.character_id)
         if opened is None:
-            await self.close()
+            await self.leave_saying(NO_LONGER_YOUR_SHEET)
             return False
         self.is_gm, self.audience = opened[0].is_gm, opened[1]
         return True

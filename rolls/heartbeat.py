@@ -9,7 +9,6 @@ from typing import Protocol
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from channels.layers import BaseChannelLayer
-from django.db import DatabaseError
 from django.utils import timezone
 
 from fudgetable import live
@@ -76,8 +75,10 @@ class Heartbeat:
             try:
                 await _still_here(sorted(self.channels))
                 await self.catch_up_behind()
-            except DatabaseError:
-                # The next beat tries again; presence only expires after several missed.
+            except Exception:
+                # The database or the channel layer (Redis) away: the next beat tries again,
+                # and presence only expires after several missed. A beat that ended here
+                # would leave the sockets that missed pushes meanwhile uncaught for good.
                 logger.exception("table heartbeat failed")
 
     async def catch_up_behind(self) -> None:

@@ -32,7 +32,7 @@ from rolls.scene_models import Card, Picture, Scene
 MAX_UPLOAD = 10 * 1024 * 1024  # a phone's photo is 2 to 6 MB
 MAX_PIXELS = 40_000_000  # before decoding: a 40-megapixel camera's photo, and no bigger
 LONGEST_SIDE = 2048  # kept: sharp on a desktop's board, a few hundred kilobytes
-MAX_STORED = 12 * 1024 * 1024  # a campaign's pictures, so its backup stays restorable
+MAX_STORED = 8 * 1024 * 1024  # a campaign's pictures: in base64 its backup stays within MAX_BYTES
 TAKEN = {"JPEG", "PNG", "WEBP", "GIF"}
 QUALITY = 80
 CONTENT_TYPE = "image/webp"

@@ -1,10 +1,15 @@
 """Putting a campaign back from its backup, as a new campaign of the person restoring it.
 
-Everything is checked first (``backup_checks``) and saved in one transaction, so a file with
-any problem saves nothing. Nobody else is made a member: a backup names people, and a file
-anyone can write must not put strangers at a table. Instead the restore makes invite links
-for the people the backup lists, and each PC and log entry keeps its person wherever an
-account of that name is here, so a player who joins finds their characters theirs again.
+Everything is checked first (``backup_checks``), so a file with any problem saves nothing.
+It is then written in short transactions, none holding SQLite's one write lock for more than a
+few hundred log entries: in one, a long campaign's log held it for 13 s and every table's
+rolls waited. The campaign is nobody's until the last one makes its owner its GM, and a
+failure on the way deletes what was written.
+
+Nobody else is made a member: a backup names people, and a file anyone can write must not put
+strangers at a table. Instead the restore makes invite links for the people the backup lists,
+and each PC and log entry keeps its person wherever an account of that name is here, so a
+player who joins finds their characters theirs again.
 """
 
 import uuid
@@ -53,7 +58,19 @@ def campaign_restore(*, owner: User, data: object) -> Restored:
     if problems or backup is None:
         raise ValidationError(problems)
     with transaction.atomic():
-        return _save(owner, backup)
+        restored, written = _save(owner, backup)
+    try:
+        rolls = _log(restored.campaign, backup["log"], written)
+        with transaction.atomic():
+            _follows(rolls, backup["log"], written)
+            Membership.objects.create(
+                campaign=restored.campaign, user=owner, role=Membership.Role.GM
+            )
+            _invites(owner, backup["members"], restored)
+    except BaseException:
+        restored.campaign.delete()
+        raise
+    return restored
 
 
 def unshowable(log: list[dict[str, Any]]) -> list[str]:
@@ -87,7 +104,17 @@ def unshowable(log: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def _save(owner: User, backup: dict[str, Any]) -> Restored:
+@dataclass
+class Written:
+    """The new rows the log's entries point at, by the backup's own names for them."""
+
+    people: dict[str, User]
+    character_ids: dict[int, int]
+    session_ids: dict[int, int]
+
+
+def _save(owner: User, backup: dict[str, Any]) -> tuple[Restored, Written]:
+    """Everything but the log and the campaign's members."""
     campaign = Campaign.objects.create(
         owner=owner,
         name=backup["name"],
@@ -97,7 +124,6 @@ def _save(owner: User, backup: dict[str, Any]) -> Restored:
         gm_moves=backup["gm_moves"],
         archived_at=timezone.now() if backup["archived"] else None,
     )
-    Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.GM)
     SessionZero.objects.create(campaign=campaign, **(backup["session_zero"] or {}))
     PeoplePackage.objects.bulk_create(
         PeoplePackage(campaign=campaign, **package) for package in backup["people_packages"]
@@ -111,11 +137,9 @@ def _save(owner: User, backup: dict[str, Any]) -> Restored:
     session_ids = _sessions(campaign, backup["sessions"], character_ids)
     _countdowns(campaign, backup["countdowns"])
     _challenges(campaign, backup["challenges"])
-    _log(campaign, backup["log"], people, character_ids, session_ids)
     restore_scenes(campaign, backup["pictures"], backup["scenes"], character_ids, people)
     restored.sessions, restored.entries = len(session_ids), len(backup["log"])
-    _invites(owner, backup["members"], restored)
-    return restored
+    return restored, Written(people, character_ids, session_ids)
 
 
 def _people(owner: User, backup: dict[str, Any]) -> dict[str, User]:
@@ -199,43 +223,42 @@ def _challenges(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
     )
 
 
-def _log(
-    campaign: Campaign,
-    entries: list[dict[str, Any]],
-    people: dict[str, User],
-    character_ids: dict[int, int],
-    session_ids: dict[int, int],
-) -> None:
-    """The log in its own order, each entry as it was. An entry that names another (a Fudge
-    point's reroll follows its roll, a fight's confirmation confirms the fight) gets that
-    one's new id once all are written: they are few, so only they are written twice."""
-    rolls = Roll.objects.bulk_create(
-        (
-            Roll(
-                campaign=campaign,
-                session_id=session_ids.get(entry["session"]),
-                roller=people.get(entry["roller"] or ""),
-                character_id=character_ids.get(entry["character"]),
-                kind=entry["kind"],
-                visibility=entry["visibility"],
-                hidden_difficulty=entry["hidden_difficulty"],
-                label=entry["label"],
-                snapshot=snapshot_ids(entry["snapshot"], character_ids, {}),
-                succeeded=entry["succeeded"],
-                gm_note=entry["gm_note"],
-                idempotency_key=uuid.uuid4().hex,
-                created_at=entry["time"],
+def _log(campaign: Campaign, entries: list[dict[str, Any]], written: Written) -> list[Roll]:
+    """The log in its own order, each entry as it was, ``BATCH`` entries a transaction."""
+    rolls: list[Roll] = []
+    for start in range(0, len(entries), BATCH):
+        with transaction.atomic():
+            rolls += Roll.objects.bulk_create(
+                Roll(
+                    campaign=campaign,
+                    session_id=written.session_ids.get(entry["session"]),
+                    roller=written.people.get(entry["roller"] or ""),
+                    character_id=written.character_ids.get(entry["character"]),
+                    kind=entry["kind"],
+                    visibility=entry["visibility"],
+                    hidden_difficulty=entry["hidden_difficulty"],
+                    label=entry["label"],
+                    snapshot=snapshot_ids(entry["snapshot"], written.character_ids, {}),
+                    succeeded=entry["succeeded"],
+                    gm_note=entry["gm_note"],
+                    idempotency_key=uuid.uuid4().hex,
+                    created_at=entry["time"],
+                )
+                for entry in entries[start : start + BATCH]
             )
-            for entry in entries
-        ),
-        batch_size=BATCH,
-    )
+    return rolls
+
+
+def _follows(rolls: list[Roll], entries: list[dict[str, Any]], written: Written) -> None:
+    """An entry that names another (a Fudge point's reroll follows its roll, a fight's
+    confirmation confirms the fight) gets that one's new id once all are written: they are
+    few, so only they are written twice."""
     roll_ids = {entry["ref"]: roll.pk for roll, entry in zip(rolls, entries, strict=True)}
     naming = []
     for roll, entry in zip(rolls, entries, strict=True):
         if entry["follows"] is not None or "confirms" in entry["snapshot"]:
             roll.follows_id = roll_ids.get(entry["follows"])
-            roll.snapshot = snapshot_ids(entry["snapshot"], character_ids, roll_ids)
+            roll.snapshot = snapshot_ids(entry["snapshot"], written.character_ids, roll_ids)
             naming.append(roll)
     Roll.objects.bulk_update(naming, ["follows", "snapshot"], batch_size=BATCH)
 

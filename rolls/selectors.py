@@ -7,7 +7,6 @@ from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rolls.models import PlaySession, Roll, TableConnection
 
-LOG_LENGTH = 40
 PRESENCE_TIMEOUT_SECONDS = 90
 
 

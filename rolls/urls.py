@@ -1,5 +1,6 @@
 from django.urls import path
 
+from fudgetable.offline import offline_copy
 from rolls import (
     call_views,
     challenge_views,
@@ -20,7 +21,7 @@ from rolls import (
 
 app_name = "rolls"
 urlpatterns = [
-    path("", views.table, name="table"),
+    path("", offline_copy(views.table), name="table"),
     # The scene: prepared on pages of its own, shown and played at the table.
     path("scenes/", scene_prep_views.scene_list, name="scenes"),
     path("scenes/<id:scene_id>/", scene_prep_views.scene_edit, name="scene_edit"),
@@ -45,8 +46,18 @@ urlpatterns = [
         name="coincidence_allow",
     ),
     path("calls/<id:call_id>/roll/", call_views.call_answer, name="call_answer"),
-    path("calls/<id:call_id>/close/", call_views.call_cancel, name="call_cancel"),
-    path("calls/<id:call_id>/dismiss/", call_views.call_dismiss, name="call_dismiss"),
+    path(
+        "calls/<id:call_id>/close/",
+        call_views.call_command,
+        {"command": "close"},
+        name="call_cancel",
+    ),
+    path(
+        "calls/<id:call_id>/dismiss/",
+        call_views.call_command,
+        {"command": "dismiss"},
+        name="call_dismiss",
+    ),
     path("rolls/<id:roll_id>/fudge-point/", views.fudge_point, name="fudge_point"),
     path("rolls/<id:roll_id>/note/", views.note, name="note"),
     path("sheets/<id:character_id>/roll/", sheet_views.sheet_roll, name="sheet_roll"),

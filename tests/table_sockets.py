@@ -6,11 +6,13 @@ from channels.testing import WebsocketCommunicator
 from fudgetable.asgi import application
 
 ORIGIN = (b"origin", b"http://testserver")
+# The page's own host, as a browser sends it: the Origin must be that same site.
+HOST = (b"host", b"testserver")
 
 
 def socket_for(campaign, cookie, origin=ORIGIN) -> WebsocketCommunicator:
     return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign.pk}/", headers=[origin, cookie]
+        application, f"/ws/campaigns/{campaign.pk}/", headers=[HOST, origin, cookie]
     )
 
 
@@ -43,3 +45,11 @@ async def gm_and_player(campaign, cookies) -> tuple[WebsocketCommunicator, Webso
     player = await joined(campaign, cookies["member"], "player-member")
     await until(gm, "player-member")
     return gm, player
+
+
+async def closed(socket) -> bool:
+    """Whether the server closes the socket next, past the notice it sends first to say why."""
+    output = await socket.receive_output(timeout=5)
+    if output.get("text", "").startswith('<div id="notice"'):
+        output = await socket.receive_output(timeout=5)
+    return output["type"] == "websocket.close"

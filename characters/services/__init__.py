@@ -14,6 +14,7 @@ from characters.limits import (
     NAME_LENGTH,
 )
 from characters.services._common import StaleEdit
+from characters.services.copying import character_copy, roster_copy
 from characters.services.extras import (
     PACKAGE_KINDS,
     ability_marks_delete,
@@ -78,6 +79,7 @@ __all__ = [
     "ability_marks_set",
     "build_trade",
     "build_untrade",
+    "character_copy",
     "character_create",
     "character_delete",
     "character_finish",
@@ -105,6 +107,7 @@ __all__ = [
     "people_package_save",
     "points_trade",
     "profile_update",
+    "roster_copy",
     "track_ease",
     "track_heal",
     "track_set_box",

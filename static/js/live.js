@@ -73,11 +73,15 @@ function showConnection(text) {
   bar.hidden = !text;
 }
 
-document.addEventListener("htmx:wsClose", function () {
+// htmx tries again only after an abnormal close; a socket the server let go on purpose (a
+// log-out, a campaign deleted) closes cleanly, its words already in #notice.
+var RETRIED = [1006, 1011, 1012, 1013];
+document.addEventListener("htmx:wsClose", function (event) {
+  var retried = RETRIED.indexOf(event.detail.event.code) >= 0;
   socketDown = true;
   clearTimeout(downTimer);
   downTimer = setTimeout(function () {
-    if (socketDown) showConnection("Connection lost: reconnecting…");
+    if (socketDown) showConnection(retried ? "Connection lost: reconnecting…" : "Disconnected.");
   }, 1000);
 });
 

@@ -65,6 +65,8 @@ shared = [
     reverse("characters:list", args=[c]),
     reverse("characters:sheet", args=[c, pc]),
     reverse("characters:create", args=[c]),
+    reverse("my_characters"),
+    reverse("campaigns:table_aid", args=[c]),
 ]
 print(json.dumps({{
     "gm": shared + [
@@ -75,12 +77,15 @@ print(json.dumps({{
         reverse("campaign_restore"),
         reverse("characters:roster", args=[c]),
         reverse("characters:sheet", args=[c, npc]),
+        reverse("characters:copy", args=[c, npc]),
+        reverse("characters:roster_copy", args=[c]),
         *tables,
     ],
     "alice": shared + [
         *tables,
         reverse("rolls:medical_care", args=[ez, jason]),
         reverse("password_reset_complete"),
+        reverse("characters:copy", args=[ez, jason]),
     ],
     "": [
         reverse("dashboard"),  # the front door

@@ -8,6 +8,7 @@ reader has scrolled up, loads earlier entries above without moving what is read,
 out of sight is badged when something arrives there."""
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -33,11 +34,19 @@ def busy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, 
         yield server, f"/campaigns/{campaign}/table/"
 
 
-def at_the_table(browser: Browser, server: AppServer, path: str, who: str, size: str) -> Watched:
-    watched = log_in(browser.new_context(**SIZES[size]), server, who)
-    watched.page.goto(f"{server.url}{path}")
-    until(watched.page, lambda: watched.frames)  # the socket has answered: the page listens
-    return watched
+@contextmanager
+def at_the_table(
+    browser: Browser, server: AppServer, path: str, who: str, size: str
+) -> Iterator[Watched]:
+    """The person at the table in a browser of their own, its page listening on its socket."""
+    context = browser.new_context(**SIZES[size])
+    try:
+        watched = log_in(context, server, who)
+        watched.page.goto(f"{server.url}{path}")
+        until(watched.page, lambda: watched.frames)  # the socket has answered
+        yield watched
+    finally:
+        context.close()
 
 
 def fits(page: Page, where: str) -> list[str]:
@@ -70,9 +79,8 @@ def test_every_tool_is_in_reach_on_one_screen(
     busy: tuple[AppServer, str], browser: Browser, who: str, size: str
 ) -> None:
     server, path = busy
-    watched = at_the_table(browser, server, path, who, size)
-    page = watched.page
-    try:
+    with at_the_table(browser, server, path, who, size) as watched:
+        page = watched.page
         found = fits(page, f"{size} {who} first paint") + violations(page, f"{size} {who}")
         # Each view a phone has (a desktop shows them all at once), looked at as its user would.
         for view in views_of(page) if size == "360x740" else []:
@@ -84,8 +92,9 @@ def test_every_tool_is_in_reach_on_one_screen(
         assert keys, "no tools"
         for key in keys:
             page.evaluate("localStorage.clear()")
+            start = len(watched.frames)
             page.reload()
-            until(page, lambda: watched.frames)
+            until(page, lambda start=start: len(watched.frames) > start)  # its socket answered
             taps = 0
             panel = page.locator(f"#tool-{key}")
             if not panel.is_visible():
@@ -100,17 +109,14 @@ def test_every_tool_is_in_reach_on_one_screen(
             found += fits(page, f"{size} {who} {key}")
         assert found == [], "\n".join(found)
         assert watched.problems == []
-    finally:
-        page.context.close()
 
 
 def test_a_players_phone_rolls_raises_a_hand_and_sees_the_countdowns_in_one_tap_each(
     busy: tuple[AppServer, str], browser: Browser
 ) -> None:
     server, path = busy
-    watched = at_the_table(browser, server, path, "alice", "360x740")
-    page = watched.page
-    try:
+    with at_the_table(browser, server, path, "alice", "360x740") as watched:
+        page = watched.page
         # The newest entry: read at first paint, no tap.
         newest = page.locator("#roll-log > li.roll-entry").last
         box = newest.bounding_box()
@@ -126,17 +132,16 @@ def test_a_players_phone_rolls_raises_a_hand_and_sees_the_countdowns_in_one_tap_
         page.locator("[data-view-tab='table']").tap()
         expect(page.locator("#countdowns")).to_be_in_viewport()
         assert watched.problems == []
-    finally:
-        page.context.close()
 
 
 def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
     busy: tuple[AppServer, str], browser: Browser
 ) -> None:
     server, path = busy
-    gm = at_the_table(browser, server, path, "gm", "1280x800")
-    alice = at_the_table(browser, server, path, "alice", "360x740")
-    try:
+    with (
+        at_the_table(browser, server, path, "gm", "1280x800") as gm,
+        at_the_table(browser, server, path, "alice", "360x740") as alice,
+    ):
         log = gm.page.locator(".log-scroller")
         entries = gm.page.locator("#roll-log > li.roll-entry")
         expect(entries.last).to_be_in_viewport()
@@ -181,9 +186,6 @@ def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
         gm.page.keyboard.press("l")
         expect(log).to_be_focused()
         assert gm.problems == [] and alice.problems == []
-    finally:
-        gm.page.context.close()
-        alice.page.context.close()
 
 
 def test_without_javascript_the_phone_gets_the_long_page_and_its_links(

@@ -4,7 +4,7 @@ sockets never wait for a turn."""
 import asyncio
 from typing import Any
 
-from fudgetable.request_queue import RequestQueue, Turns
+from fudgetable.request_queue import Lane, RequestQueue, Turns
 
 
 class Recorder:
@@ -87,3 +87,39 @@ async def test_a_request_that_waited_too_long_is_told_the_table_is_busy():
     assert b"too busy" in sent[1]["body"] and b"try again" in sent[1]["body"]
     inner.let_go("/held")
     await held
+
+
+async def test_a_restore_takes_a_turn_of_its_own_and_play_never_waits_on_it():
+    """Three bad restore files at once held both of the embedded default's turns for half a
+    minute, and other players' rolls got 503. Restores now queue in their own lane, one at a
+    time; the next one is told to come back, in the lane's own words."""
+    inner = Recorder()
+    lane = Lane(
+        Turns(1, wait=0.05), busy_text=lambda: "Another backup is restoring.", retry_after="60"
+    )
+    app = RequestQueue(inner, Turns(1), lanes={"/restore/": lane})
+    restoring = asyncio.create_task(
+        app({"type": "http", "method": "POST", "path": "/restore/"}, None, None)
+    )
+    roll = asyncio.create_task(
+        app({"type": "http", "method": "POST", "path": "/roll/"}, None, None)
+    )
+    await asyncio.sleep(0.01)
+    assert inner.started == ["/restore/", "/roll/"]  # the roll did not wait
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app({"type": "http", "method": "POST", "path": "/restore/"}, None, send)
+    assert sent[0]["status"] == 503 and (b"retry-after", b"60") in sent[0]["headers"]
+    assert sent[1]["body"] == b"Another backup is restoring."
+    # The restore page itself (a GET) takes an ordinary turn.
+    page = asyncio.create_task(
+        app({"type": "http", "method": "GET", "path": "/restore/"}, None, None)
+    )
+    inner.let_go("/roll/")
+    await asyncio.sleep(0.01)
+    assert inner.started[-1] == "/restore/" and len(inner.started) == 3
+    inner.let_go("/restore/")
+    await asyncio.gather(restoring, roll, page)

@@ -40,9 +40,8 @@ def test_the_largest_id_a_url_takes_is_an_ordinary_404(client_for, owner):
 @pytest.mark.parametrize("person", ["owner", "member", "outsider"])
 @pytest.mark.parametrize("path", [f"/ws/campaigns/{HUGE}/", "/ws/campaign/1/", "/ws/"])
 async def test_a_socket_to_no_table_is_refused_at_the_handshake(cookies, person, path):
-    communicator = WebsocketCommunicator(
-        application, path, headers=[(b"origin", b"http://localhost"), cookies[person]]
-    )
+    headers = [(b"host", b"localhost"), (b"origin", b"http://localhost"), cookies[person]]
+    communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect()
     assert not connected
     await communicator.disconnect()

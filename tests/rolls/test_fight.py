@@ -248,7 +248,7 @@ def test_ids_from_another_campaign_are_refused(client_for, owner, ez, jason, bru
         {"defender_weapon": knife.pk},
         {"attacker_weapon": weapon(brute).pk},  # the Brute's club in Jason's hands
         {"attacker_trait": fighter.pk},  # the Brute's trait on Jason
-        {"attacker_trait": "99999999999999999999"},
+        {"attacker_trait": "9" * 18},  # the longest a form takes: longer is refused at the door
         {"defender": "", "defender_trait": "untrained"},
         {"defender": jason.pk, "defender_trait": quarterstaff.pk},  # Jason against himself
     ]

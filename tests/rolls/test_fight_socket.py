@@ -11,7 +11,7 @@ from fudgetable.asgi import application
 from rolls.models import Roll
 from tests.rolls.fight_setup import *  # noqa: F403  (the fixtures)
 from tests.rolls.fight_setup import HTMX, fight_form, ranged_form, role
-from tests.table_sockets import ORIGIN, joined, until
+from tests.table_sockets import HOST, ORIGIN, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,7 +51,7 @@ async def test_a_secret_exchange_shows_a_player_nothing_and_an_outsider_is_refus
     client_for, owner, ez, jason, brute, dice, cookies
 ):
     outsider = WebsocketCommunicator(
-        application, f"/ws/campaigns/{ez.pk}/", headers=[ORIGIN, cookies["outsider"]]
+        application, f"/ws/campaigns/{ez.pk}/", headers=[HOST, ORIGIN, cookies["outsider"]]
     )
     connected, _ = await outsider.connect()
     assert not connected
@@ -74,7 +74,7 @@ async def test_a_confirmed_wound_reaches_the_players_open_sheet(
     phone, hears that it changed and fetches itself again."""
     gm_client = await sync_to_async(client_for)(owner)
     path = f"/ws/campaigns/{ez.pk}/sheets/{jason.pk}/"
-    sheet = WebsocketCommunicator(application, path, headers=[ORIGIN, cookies["member"]])
+    sheet = WebsocketCommunicator(application, path, headers=[HOST, ORIGIN, cookies["member"]])
     assert (await sheet.connect())[0]
     dice(-1, -1, -1, 0, 1, 1, 1, 0)  # Jason rolls -3, the brute +3: the brute lands a blow
     data = await sync_to_async(fight_data)(jason, brute)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from campaigns.services import membership_remove
 from characters.live_sheets import sheet_changed
 from fudgetable.asgi import application
-from tests.table_sockets import ORIGIN, joined, until
+from tests.table_sockets import HOST, ORIGIN, closed, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ HX = {"HX-Request": "true"}
 
 def sheet_socket(campaign, character, cookie) -> WebsocketCommunicator:
     path = f"/ws/campaigns/{campaign.pk}/sheets/{character.pk}/"
-    return WebsocketCommunicator(application, path, headers=[ORIGIN, cookie])
+    return WebsocketCommunicator(application, path, headers=[HOST, ORIGIN, cookie])
 
 
 async def command(client, character, name: str, data: dict):
@@ -186,7 +186,7 @@ async def test_a_player_who_leaves_the_table_loses_the_sheets_socket(
     assert (await sheet.connect())[0]
     membership = await campaign.memberships.aget(user=member)
     await sync_to_async(membership_remove)(actor=membership, membership=membership)
-    assert (await sheet.receive_output(timeout=5))["type"] == "websocket.close"
+    assert await closed(sheet)
 
 
 async def test_a_copy_back_from_a_dropped_connection_catches_up(

@@ -9,13 +9,9 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD
 from tests.rolls.test_sheet_socket import sheet_socket
-from tests.table_sockets import joined
+from tests.table_sockets import closed, joined
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def closed(socket) -> bool:
-    return (await socket.receive_output(timeout=5))["type"] == "websocket.close"
 
 
 async def password_changed_elsewhere(client_for, user) -> None:

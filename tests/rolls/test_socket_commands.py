@@ -178,8 +178,7 @@ async def test_what_is_not_a_command_is_ignored(campaign, cookies):
     for junk in (
         {"command": "roll"},
         {"command": {"id": "1", "path": "/", "body": ""}},
-        {"command": {"id": 1, "path": "no-slash", "body": ""}},
-        {"command": {"id": 1, "path": "/x/", "body": "a" * 70_000}},
+        {"command": {"path": "/x/", "body": ""}},
         {"command": {"id": True, "path": "/x/", "body": ""}},
     ):
         await player.send_to(text_data=json.dumps(junk))

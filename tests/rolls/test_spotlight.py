@@ -107,11 +107,18 @@ def test_without_a_session_the_spotlight_moves_but_no_time_is_counted(
     assert holder(campaign) == hero and not SpotlightSpan.objects.exists()
 
 
-@pytest.mark.parametrize("character", ["999999", "abc", "99999999999999999999999"])
+@pytest.mark.parametrize("character", ["999999", "abc", "9" * 18])
 def test_an_unknown_character_is_refused_in_words(client_for, owner, campaign, character):
     response = move(client_for(owner), campaign, character, **HX)
     assert response.status_code == 422 and "not in this campaign" in response.content.decode()
     assert response["Content-Type"].startswith("text/plain")  # the page's notice shows it
+    assert holder(campaign) is None
+
+
+def test_an_id_longer_than_any_is_refused_at_the_door_in_words(client_for, owner, campaign):
+    response = move(client_for(owner), campaign, "9" * 23, **HX)
+    assert response.status_code == 400 and "more than 18 digits" in response.content.decode()
+    assert response["Content-Type"].startswith("text/plain")
     assert holder(campaign) is None
 
 

@@ -11,10 +11,9 @@ from django.utils import timezone
 from fudgetable.asgi import application
 from rolls import heartbeat
 from rolls.models import TableConnection
+from tests.table_sockets import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://testserver")
 
 
 def _age_every_connection() -> None:
@@ -36,7 +35,9 @@ async def test_one_beat_refreshes_every_socket_of_the_process(campaign, cookies,
 
     monkeypatch.setattr(heartbeat, "_still_here", counting)
     sockets = [
-        WebsocketCommunicator(application, f"/ws/campaigns/{campaign.pk}/", headers=[ORIGIN, c])
+        WebsocketCommunicator(
+            application, f"/ws/campaigns/{campaign.pk}/", headers=[HOST, ORIGIN, c]
+        )
         for c in (cookies["owner"], cookies["member"])
     ]
     for socket in sockets:

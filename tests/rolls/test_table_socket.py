@@ -5,15 +5,14 @@ from channels.testing import WebsocketCommunicator
 
 from fudgetable import live
 from fudgetable.asgi import application
+from tests.table_sockets import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://testserver")
 
 
 def table_socket(campaign_id: int, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:
     return WebsocketCommunicator(
-        application, f"/ws/campaigns/{campaign_id}/", headers=list(headers)
+        application, f"/ws/campaigns/{campaign_id}/", headers=[HOST, *headers]
     )
 
 
