@@ -27,8 +27,8 @@ from rolls import scene_cards, scenes
 from rolls.fight_views import choices_of
 from rolls.gm_cards import first_error
 from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Scene
-from rolls.scene_selectors import board, range_rows
-from rolls.scene_views import MAX_ID, CardForm, kept, picture_of
+from rolls.scene_selectors import board
+from rolls.scene_views import MAX_ID, card_from_form, kept, picture_of
 
 
 class SceneForm(forms.Form):
@@ -170,24 +170,7 @@ def _ranges(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> s
 
 
 def _new_card(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
-    form = CardForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return first_error(form)
-    data = form.cleaned_data
-
-    def make() -> None:
-        area = _row(Area, scene, str(data["area"])) if data["area"] else None
-        scene_cards.card_create(
-            membership=m,
-            scene=scene,
-            title=data["title"],
-            text=data["text"],
-            area=area,
-            shown=data["shown"],
-            picture=picture_of(m, data["picture"]),
-        )
-
-    return kept(make)
+    return card_from_form(request, m, scene)
 
 
 def _delete_card(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
@@ -274,12 +257,9 @@ def _edit_context(membership: Membership, scene: Scene) -> dict[str, object]:
         "gm_view": True,
         "areas": areas,
         "pairs": pairs,
-        "ranges": range_rows(scene, areas, scale),
         "scale": scale,
         "light": choices_of(ranged.LIGHT),
         "cover": choices_of(ranged.COVER),
-        "columns": range(1, BOARD_COLUMNS + 1),
-        "rows": range(1, BOARD_ROWS + 1),
         "figures": scene.figures.select_related("character", "area"),
         "absent": campaign.characters.exclude(pk__in=present).order_by("kind", "name"),
         "cards": scene.cards.select_related("area"),

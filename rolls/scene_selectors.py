@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.rulesets import Ruleset
@@ -163,16 +163,6 @@ def people_with_own_cards(cards: list[Card]) -> set[int]:
         elif card.shown == Card.Shown.GM and card.author_id is not None:
             people.add(card.author_id)
     return people
-
-
-def table_people(campaign: Campaign) -> list[Membership]:
-    """Who a card may be shown to: the campaign's players and observers."""
-    return list(
-        Membership.objects.filter(campaign=campaign)
-        .exclude(role=Membership.Role.GM)
-        .select_related("user")
-        .order_by("user__username")
-    )
 
 
 @dataclass(frozen=True)

@@ -181,26 +181,31 @@ def picture_of(membership: Membership, upload: object) -> Picture | None:
 def card_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     scene = _scene_here(campaign_id)
-    form = CardForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return _done(request, campaign_id, first_error(form))
-    data = form.cleaned_data
     if not membership.is_gm and not scene.player_cards:
         return _done(request, campaign_id, _("Only the GMs add cards to this scene."))
+    return _done(request, campaign_id, card_from_form(request, membership, scene))
+
+
+def card_from_form(request: AuthenticatedHttpRequest, membership: Membership, scene: Scene) -> str:
+    """A new card as its form (at the table, or on the scene's page) says, its picture with
+    it: kept together, or neither is. The refusal in words, or ""."""
+    form = CardForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return first_error(form)
+    data = form.cleaned_data
 
     def make() -> None:
-        area = _area(scene, data["area"])
         scene_cards.card_create(
             membership=membership,
             scene=scene,
             title=data["title"],
             text=data["text"],
-            area=area,
+            area=_area(scene, data["area"]),
             shown=data["shown"],
             picture=picture_of(membership, data["picture"]),
         )
 
-    return _done(request, campaign_id, kept(make))
+    return kept(make)
 
 
 @require_POST
@@ -224,22 +229,29 @@ def card_reveal(request: AuthenticatedHttpRequest, campaign_id: int, card_id: in
     return _done(request, campaign_id, problem)
 
 
+def _on_card(
+    request: AuthenticatedHttpRequest,
+    campaign_id: int,
+    card_id: int,
+    command: Callable[..., object],
+) -> HttpResponse:
+    """A GM's command on one card of the campaign's."""
+    membership = gm_or_403(request.user, campaign_id)
+    card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
+    problem = kept(lambda: command(membership=membership, card=card))
+    return _done(request, campaign_id, problem)
+
+
 @require_POST
 @login_required
 def card_delete(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
-    membership = gm_or_403(request.user, campaign_id)
-    card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
-    problem = kept(lambda: scene_cards.card_delete(membership=membership, card=card))
-    return _done(request, campaign_id, problem)
+    return _on_card(request, campaign_id, card_id, scene_cards.card_delete)
 
 
 @require_POST
 @login_required
 def handout_show(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
-    membership = gm_or_403(request.user, campaign_id)
-    card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
-    problem = kept(lambda: scene_cards.handout_show(membership=membership, card=card))
-    return _done(request, campaign_id, problem)
+    return _on_card(request, campaign_id, card_id, scene_cards.handout_show)
 
 
 @require_POST
