@@ -55,8 +55,9 @@ def _message(
     gm: str | None,
     entry: int | None = None,
     seq: Mapping[str, int] | None = None,
+    people: Mapping[int, str] | None = None,
 ) -> dict[str, object]:
-    return {
+    message: dict[str, object] = {
         "type": "table.event",
         "event": event,
         "everyone": everyone,
@@ -64,6 +65,19 @@ def _message(
         "entry": entry,
         "seq": dict(seq or {}),
     }
+    if people:  # keyed by strings: a layer's serialiser may not keep whole-number keys
+        message["people"] = {str(user_id): html for user_id, html in people.items()}
+    return message
+
+
+def for_person(event: Mapping[str, object], user_id: int, *, gm: bool) -> str | None:
+    """What a table event brings one person's socket: the GMs' fragment, this player's own
+    (a card shown to them alone), or everyone's."""
+    if gm:
+        return event["gm"]  # type: ignore[return-value]
+    people = event.get("people") or {}
+    assert isinstance(people, dict)
+    return people.get(str(user_id), event["everyone"])
 
 
 def next_seq(campaign_id: int, *, players: bool) -> dict[str, int]:
@@ -156,16 +170,20 @@ def publish(
     entry: int | None = None,
     numbered: bool = True,
     seq: Mapping[str, int] | None = None,
+    people: Mapping[int, str] | None = None,
 ) -> Mapping[str, int]:
     """Sends ``event`` to the table once the current transaction commits, and returns its
     numbers. ``gm`` defaults to what everyone sees; ``everyone=None`` sends players nothing at
-    all. ``entry`` is the roll an event adds to the log, so a socket whose table state already
-    shows it skips it. ``seq``: the numbers already taken for it (``next_seq``), when the
-    change had to know them first. ``numbered=False``: a moment, not a change a screen must
-    catch up on (the X-card), so it takes no number and writes nothing."""
+    all. ``people``: what some players (by user id) get instead of ``everyone`` (a card shown
+    to them alone); everyone's count advances alike, so the others' numbers say only that
+    something happened. ``entry`` is the roll an event adds to the log, so a socket whose
+    table state already shows it skips it. ``seq``: the numbers already taken for it
+    (``next_seq``), when the change had to know them first. ``numbered=False``: a moment, not
+    a change a screen must catch up on (the X-card), so it takes no number and writes
+    nothing."""
     if seq is None and numbered:
         seq = next_seq(campaign_id, players=everyone is not None)
-    message = _message(event, everyone, everyone if gm is None else gm, entry, seq)
+    message = _message(event, everyone, everyone if gm is None else gm, entry, seq, people)
     _send_on_commit(campaign_id, message)
     return seq or {}
 

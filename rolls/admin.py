@@ -103,3 +103,6 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+from rolls import scene_admin  # noqa: E402, F401  the scene's rows, registered there

@@ -25,6 +25,7 @@ from characters.exchange import character_to_json
 from characters.models import AbilityMarks, PeoplePackage
 from characters.selectors import sheet_queryset
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan, TableTalk
+from rolls.scene_backup import pictures_to_json, scenes_to_json
 
 Json = dict[str, Any]
 
@@ -49,6 +50,7 @@ def campaign_to_json(campaign: Campaign) -> Json:
     talk = TableTalk.objects.filter(campaign=campaign).first()
     roll_ref = {roll.pk: ref for ref, roll in enumerate(rolls, start=1)}
     session_zero = SessionZero.objects.filter(campaign=campaign).first()
+    pictures, picture_ref = pictures_to_json(campaign)
     return {
         "schema": SCHEMA,
         "exported_at": moment(timezone.now()),
@@ -120,6 +122,8 @@ def campaign_to_json(campaign: Campaign) -> Json:
         ],
         # The webhook's address is a key, left out as invite links are.
         "table_talk": {"dice_in_hand": bool(talk and talk.dice_in_hand)},
+        "pictures": pictures,
+        "scenes": scenes_to_json(campaign, character_ref, picture_ref),
     }
 
 

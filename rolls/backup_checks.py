@@ -4,7 +4,8 @@
 ("log[12].follows: ..."), so a GM sees them all at once; each sheet is checked by the
 character import's own ``read_character`` against the backup's rules. It reads both
 versions: ``fudgetable.campaign/1`` (settings, people and sheets) and ``/2``, which adds the
-sessions, the log, the countdowns and the challenges.
+sessions, the log, the countdowns and the challenges, and since the scenes their pictures and
+scenes (``scene_backup_checks``; a file from before them has none).
 """
 
 from collections.abc import Mapping
@@ -27,6 +28,7 @@ from rolls.backup_table_checks import (
     read_ref,
     read_sessions,
 )
+from rolls.scene_backup_checks import read_pictures, read_scenes
 
 SCHEMA_1 = "fudgetable.campaign/1"
 SCHEMAS = (SCHEMA_1, SCHEMA)
@@ -56,6 +58,8 @@ TOP_KEYS = frozenset(
         "challenges",
         "log",
         "table_talk",
+        "pictures",
+        "scenes",
     }
 )
 
@@ -101,6 +105,9 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
         talk = {}
     r.known(talk, "table_talk", {"dice_in_hand"})
     backup["table_talk"] = {"dice_in_hand": r.flag(talk, "dice_in_hand", "table_talk")}
+    backup["pictures"] = read_pictures(r, data)
+    kept = {picture["ref"] for picture in backup["pictures"]}
+    backup["scenes"] = read_scenes(r, data, refs, kept, ruleset.key if ruleset else "")
     return (None if r.problems else backup), r.problems
 
 

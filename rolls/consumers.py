@@ -164,7 +164,7 @@ class TableConsumer(CampaignSocket, TakesCommands):
     async def table_event(self, event: dict[str, Any]) -> None:
         """A typed table event (``roll.created``, ``session.started``, ``presence.changed``…)
         carrying one fragment per audience; this socket forwards only what its person may see."""
-        html = event["gm"] if self.is_gm else event["everyone"]
+        html = live.for_person(event, self.user_id, gm=self.is_gm)
         # Each event carries its number in this person's audience (a player's count skips the
         # GMs' own events): a screen that sees a number skipped knows it missed one (live.js).
         seq = event.get("seq", {}).get(self.audience)

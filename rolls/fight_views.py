@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
@@ -38,6 +39,7 @@ from rolls.fight import (
 from rolls.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
 from rolls.ranged import ranged_exchange
+from rolls.scene_selectors import shot_from_areas
 
 PANEL = "rolls/fight.html#panel"
 MAX_ID = 2**31 - 1  # beyond any row's id; a bigger number must not reach the database
@@ -86,6 +88,13 @@ class FightForm(forms.Form):
     key = forms.CharField(max_length=64, min_length=8)
 
 
+FROM_AREAS = ("scene", "From the areas")
+
+
+def choices_of(table: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
+    return [(key, words) for key, (words, _) in table.items()]
+
+
 class RangedForm(forms.Form):
     shooter = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     shooter_trait = forms.CharField(max_length=20)
@@ -93,9 +102,10 @@ class RangedForm(forms.Form):
     target = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     # Blank: the target does not evade (and rolls nothing); else the trait it evades with.
     evade = forms.CharField(required=False, max_length=20)
-    range = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.RANGES.items()], initial="S")
-    light = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.LIGHT.items()], initial="good")
-    cover = forms.ChoiceField(choices=[(k, v[0]) for k, v in ranged.COVER.items()], initial="none")
+    # "scene": from the shooter's and the target's areas in the scene (``shot_from_areas``).
+    range = forms.ChoiceField(choices=[*choices_of(ranged.RANGES), FROM_AREAS], initial="S")
+    light = forms.ChoiceField(choices=[*choices_of(ranged.LIGHT), FROM_AREAS], initial="good")
+    cover = forms.ChoiceField(choices=[*choices_of(ranged.COVER), FROM_AREAS], initial="none")
     # Blank: the helper's difficulty from range, light and cover; else the GM's own.
     difficulty = forms.IntegerField(required=False, min_value=-4, max_value=10)
     shift_die = forms.BooleanField(required=False)  # damage option 4 for this shot
@@ -205,6 +215,7 @@ def _shot(membership: Membership, data: dict[str, Any]) -> Roll:
         target = found
     options = [o for o in ruleset.damage_options if o != 4] + ([4] if data["shift_die"] else [])
     aim, note = _aim(data, "shooter")
+    conditions, where = _conditions(membership, shooter, target, data)
     return ranged_exchange(
         membership=membership,
         shooter=shooter,
@@ -213,7 +224,8 @@ def _shot(membership: Membership, data: dict[str, Any]) -> Roll:
         target=target,
         evades=evades,
         evade_trait=evade_trait,
-        conditions=ranged.Conditions(data["range"], data["light"], data["cover"]),
+        conditions=conditions,
+        where=where,
         difficulty=data["difficulty"],
         aim=aim,
         aim_note=note,
@@ -221,6 +233,29 @@ def _shot(membership: Membership, data: dict[str, Any]) -> Roll:
         secret=data["secret"],
         key=data["key"],
     )
+
+
+def _conditions(
+    membership: Membership, shooter: Character, target: Character, data: dict[str, Any]
+) -> tuple[ranged.Conditions, str]:
+    """Range, light and cover as the form says, each "scene" one read from the areas: the
+    range between the shooter's and the target's, the light and cover of the target's."""
+    chosen = {name: data[name] for name in ("range", "light", "cover")}
+    if "scene" not in chosen.values():
+        return ranged.Conditions(**chosen), ""
+    found = shot_from_areas(membership.campaign, shooter.pk, target.pk)
+    if found is None:
+        words = _(
+            "%(shooter)s and %(target)s must both stand in areas of the scene the table sees "
+            "to take the range from them: place them, or pick the range"
+        )
+        raise RulesError("range", words % {"shooter": shooter.name, "target": target.name})
+    from_areas = {"range": found.range, "light": found.target_area.light}
+    from_areas["cover"] = found.target_area.cover
+    for name, value in chosen.items():
+        if value == "scene":
+            chosen[name] = from_areas[name]
+    return ranged.Conditions(**chosen), found.words
 
 
 def _answer(

@@ -333,3 +333,26 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"Webhook delivery {self.pk} of {self.campaign_id}"
+
+
+# The scene's models live in a module of their own; Django finds an app's models here.
+from rolls.scene_models import Area, Card, Figure, Picture, Scene  # noqa: E402
+
+__all__ = [
+    "Area",
+    "Card",
+    "Challenge",
+    "Countdown",
+    "Figure",
+    "Picture",
+    "PlaySession",
+    "Roll",
+    "RollCall",
+    "Scene",
+    "Spotlight",
+    "SpotlightSpan",
+    "TableConnection",
+    "TableTalk",
+    "WebhookDelivery",
+    "Whispered",
+]

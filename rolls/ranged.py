@@ -44,10 +44,12 @@ def ranged_exchange(
     options: Iterable[int] | None = None,
     secret: bool = False,
     key: str,
+    where: str = "",
 ) -> Roll:
     """One shot, rolled and logged with the wound it would deal. ``difficulty`` is the GM's own
     (None: the helper's, from ``conditions``); ``options`` the damage options for this shot (None:
-    the campaign's). A trait of None shoots or evades untrained."""
+    the campaign's). A trait of None shoots or evades untrained. ``where``: the areas the range,
+    light and cover were read from, said with them."""
     if not membership.is_gm:
         raise RulesError("membership", "only a GM runs a ranged exchange")
     existing = existing_roll(membership.campaign, membership, key)
@@ -126,7 +128,9 @@ def ranged_exchange(
             "target": struck,
             "difficulty": bar,
             "difficulty_name": ladder_words(ruleset, bar),
-            "conditions": conditions.words if difficulty is None else "",
+            "conditions": (conditions.words + (f" ({where})" if where else ""))
+            if difficulty is None
+            else "",
             "bar_name": ladder_words(ruleset, shot.bar),
             "wounds": wounds,
             "options": list(shot.options),

@@ -38,6 +38,7 @@ from rolls.models import (
     TableTalk,
     Whispered,
 )
+from rolls.scene_backup import restore_scenes
 
 BATCH = 500
 
@@ -145,6 +146,7 @@ def _save(owner: User, backup: dict[str, Any]) -> tuple[Restored, Written]:
     _countdowns(campaign, backup["countdowns"])
     _challenges(campaign, backup["challenges"])
     TableTalk.objects.create(campaign=campaign, **backup["table_talk"])
+    restore_scenes(campaign, backup["pictures"], backup["scenes"], character_ids, people)
     restored.sessions, restored.entries = len(session_ids), len(backup["log"])
     return restored, Written(people, character_ids, session_ids)
 

@@ -21,6 +21,7 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import dice_in_hand, fragments, roll_lines, webhooks
 from rolls.models import Roll
+from rolls.scene_moves import note_roll
 from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]
@@ -106,6 +107,7 @@ def record_entry(
     everyone = entries["everyone"] if players else None
     live.publish(campaign.pk, event, everyone=everyone, gm=entries["gm"], entry=roll.pk, seq=seq)
     webhooks.entry_written(roll)
+    note_roll(roll)  # "only one die roll per phase": counted in a fight's round
     return roll, True
 
 

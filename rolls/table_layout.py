@@ -12,6 +12,7 @@ from campaigns.models import Membership
 from fudgetable.rules.rulesets import Ruleset
 
 PLAY, TABLE, TOOLS, LOG = "play", "table", "tools", "log"
+SCENE = "scene"
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ def tools(membership: Membership, ruleset: Ruleset) -> list[Tab]:
         # The fight exchange needs a wound track to mark (EZFudge's, or one set in Settings).
         (gm and ruleset.wound_track is not None, Tab("fight", _("Fight"))),
         (plays, Tab("contest", _("Contest"))),
+        (gm, Tab("scenes", _("Scenes"))),
         (gm, Tab("npcs", _("NPCs"))),
         (gm, Tab("moves", _("GM moves"))),
     ]
@@ -39,13 +41,15 @@ def tools(membership: Membership, ruleset: Ruleset) -> list[Tab]:
 
 
 def views(membership: Membership) -> list[Tab]:
-    """A phone's views, the first one shown first: a player's own rolls and the call; what
-    the whole table shows; a GM's tools; the log."""
+    """A phone's views, the first one shown first: a player's own rolls and the call; the
+    scene, a screen of its own (a figure's move is two taps in it, and a fight goes back and
+    forth between it and the rolls); what the whole table shows; a GM's tools; the log."""
+    scene = Tab(SCENE, _("Scene"))
     if membership.is_gm:
-        return [Tab(TABLE, _("Table")), Tab(TOOLS, _("Tools")), Tab(LOG, _("Log"))]
+        return [Tab(TABLE, _("Table")), scene, Tab(TOOLS, _("Tools")), Tab(LOG, _("Log"))]
     if membership.role == Membership.Role.OBSERVER:
-        return [Tab(TABLE, _("Table")), Tab(LOG, _("Log"))]
-    return [Tab(PLAY, _("Play")), Tab(TABLE, _("Table")), Tab(LOG, _("Log"))]
+        return [Tab(TABLE, _("Table")), scene, Tab(LOG, _("Log"))]
+    return [Tab(PLAY, _("Play")), scene, Tab(TABLE, _("Table")), Tab(LOG, _("Log"))]
 
 
 def places(membership: Membership) -> dict[str, str]:
@@ -55,7 +59,10 @@ def places(membership: Membership) -> dict[str, str]:
     if membership.is_gm:
         parts = {
             tool: TOOLS
-            for tool in ("roll", "call", "countdowns", "challenges", "fight", "contest", "npcs")
+            for tool in (
+                *("roll", "call", "countdowns", "challenges", "fight", "contest"),
+                *("scenes", "npcs"),
+            )
         }
         parts["moves"] = TOOLS
     else:
@@ -66,6 +73,7 @@ def places(membership: Membership) -> dict[str, str]:
         "session": TABLE,
         "calls": first,
         "spotlight": first,
+        "scene": SCENE,
         "party": TABLE,
         "presence": TABLE,
         "log": f"{LOG} {first}",

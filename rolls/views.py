@@ -38,6 +38,7 @@ from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
 from rolls.quick_rolls import quick_rolls
+from rolls.scene_fragments import scene_parts
 from rolls.talk_views import composer_context
 
 
@@ -102,6 +103,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "places": table_layout.places(membership),
         "my_sheet": _my_sheet(membership, characters),
         **composer_context(membership),
+        "scene": scene_parts(membership, oob=False, request=request),
     }
 
 

@@ -15,6 +15,7 @@ from fudgetable.rules import ranged
 from fudgetable.rules.blows import SHIFT_DIE
 from rolls.fight import AIM_MODIFIERS, AIM_NEEDS, POSITIONS
 from rolls.fight_selectors import open_manoeuvres, pending_manoeuvres, recent_fights
+from rolls.scene_selectors import current_scene
 
 register = template.Library()
 DIFFICULTIES = range(-2, 7)  # the GM's own difficulty for a shot: Terrible to Superb +2
@@ -67,5 +68,7 @@ def fight_panel(membership: Membership) -> dict[str, Any]:
         "open_manoeuvres": open_manoeuvres(membership.campaign_id, fights),
         "outmanoeuvred": list(pending_manoeuvres(membership.campaign_id, fights).values()),
         "manoeuvre_difficulty": describe(rules.MANOEUVRE_DIFFICULTY),
+        # A scene on the table: a shot takes its range, light and cover from its areas.
+        "scene": current_scene(membership.campaign_id) is not None,
         "key": new_key(),
     }

@@ -2,7 +2,7 @@
 pushes timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
-        --duration 60 [--over http|socket] [--floor] [--stack-floor] [--events] [--debug]
+        --duration 60 [--over http|socket] [--floor] [--stack-floor] [--events|--scene] [--debug]
         [--chat only|beside]
         [--gc-log PATH] [--scaled N [--layer core|pubsub]] [--capacity N]
         [--py-spy PATH --profile-out stacks.txt]
@@ -18,7 +18,9 @@ the answer and matches the entries arriving on the sockets, which may come first
 only the roller says a line through the composer instead of each roll (rolls/talk.py: a message
 in the log, numbered and pushed as a roll is), and with --chat beside every other roll is a
 line said. With --events the GM posts spotlight moves and countdown marks instead, alternately,
-R a second per table (tests/benchmarks/table_events.py). With --events or --floor the same
+R a second per table (tests/benchmarks/table_events.py); with --scene a figure's move and a
+card shown to everyone, alternately (tests/benchmarks/scene_events.py). With --events,
+--scene or --floor the same
 sockets and load then run on a plain websockets broadcast server
 (tests/benchmarks/broadcast_floor.py), the floor, and both are reported; with --stack-floor
 then on daphne and Channels with no Django work (tests/benchmarks/stack_floor.py). For every
@@ -54,7 +56,7 @@ import redis
 from psycopg import sql
 from websockets.asyncio.client import ClientConnection
 
-from tests.benchmarks import broadcast_floor, load, table_events
+from tests.benchmarks import broadcast_floor, load, scene_events, table_events
 from tests.benchmarks.load import Samples, Table
 from tests.e2e.server import ROOT, AppServer, free_port
 
@@ -255,6 +257,12 @@ async def _send_event(socket: ClientConnection, table: Table, number: int) -> No
     await _send(socket, table, number, path, form)
 
 
+async def _send_scene_event(socket: ClientConnection, table: Table, number: int) -> None:
+    path, form = scene_events.command(table, number)
+    scene_events.note(table, number, time.perf_counter())
+    await _send(socket, table, number, path, form)
+
+
 def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> load.Matcher:
     """``match`` for the pushes; a command's answer gives its time and, for a roll, the roll
     it made (an event was noted as it left)."""
@@ -301,14 +309,17 @@ async def _fudgetable(
         }
         # Each table's sockets are opened in its sessions' order: the GM's first, the roller's
         # last; the one that sends over the socket.
-        first = 0 if args.events else args.sockets - 1
+        gm_sends = args.events or args.scene
+        first = 0 if gm_sends else args.sockets - 1
         sender = {t.campaign: sockets[i * args.sockets + first] for i, t in enumerate(tables)}
         if args.events:
             post, match, send = table_events.post, table_events.match, _send_event
+        elif args.scene:
+            post, match, send = scene_events.post, scene_events.match, _send_scene_event
         else:
             post, match, send = _post_roll, _match_rolls, _send_roll
         if args.over == "socket":
-            match = _match_answers(samples, match, rolls=not args.events)
+            match = _match_answers(samples, match, rolls=not gm_sends)
 
         def says(number: int) -> bool:
             return args.chat == "only" or (args.chat == "beside" and number % 2 == 1)
@@ -441,10 +452,10 @@ async def _listening(port: int, process: subprocess.Popen[bytes]) -> None:
 
 async def _run(args: argparse.Namespace, servers: list[AppServer], tables: list[Table]) -> None:
     size = await _fudgetable(args, servers, tables)
-    if args.events or args.floor or args.stack_floor:
+    if args.events or args.scene or args.floor or args.stack_floor:
         for server in servers:  # the floor gets the machine to itself, as FudgeTable had
             server.stop()
-    if args.events or args.floor:
+    if args.events or args.scene or args.floor:
         await _floor(args, tables, size)
     if args.stack_floor:
         await _floor(args, tables, size, "stack floor")
@@ -462,6 +473,12 @@ def main() -> None:
         action="store_true",
         help="the GM moves the spotlight and marks a countdown, alternately, instead of rolls; "
         "then the same load on a plain websockets broadcast server, the floor",
+    )
+    parser.add_argument(
+        "--scene",
+        action="store_true",
+        help="the GM moves a figure and shows a card, alternately, instead of rolls "
+        "(tests/benchmarks/scene_events.py); then the same load on the broadcast floor",
     )
     parser.add_argument(
         "--over",
@@ -555,6 +572,8 @@ def main() -> None:
         seed = SEED.format(tables=args.tables, sockets=args.sockets)
         if args.events:
             seed += table_events.SEED
+        if args.scene:
+            seed += scene_events.seed(cards=int(args.rate * args.duration) // 2 + 5)
         printed = servers[0].python(seed + PRINT)
         seeded = json.loads(printed.strip().splitlines()[-1])
         tables = [Table(**row) for row in seeded]

@@ -36,6 +36,7 @@ class Table:
     sessions: list[str]  # the GM's first; the last one is the roller's
     pcs: list[list[Any]] = field(default_factory=list)  # --events: [pk, name] per player
     countdown: int = 0  # --events: the table's countdown
+    scene: dict[str, Any] = field(default_factory=dict)  # --scene: its areas, figures, cards
     # roll pk or event key -> POST start; (socket index, key) -> arrival (perf_counter s)
     posted: dict[Hashable, float] = field(default_factory=dict)
     arrived: dict[tuple[int, Hashable], float] = field(default_factory=dict)

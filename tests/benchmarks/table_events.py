@@ -11,6 +11,7 @@ the oldest event with those words that this socket has not had yet.
 
 import re
 import time
+from collections.abc import Callable
 
 import httpx
 
@@ -75,6 +76,22 @@ def command(table: Table, number: int) -> tuple[str, dict[str, str]]:
 async def post(
     http: httpx.AsyncClient, table: Table, number: int, csrf: str, samples: Samples
 ) -> None:
+    await post_as_gm(http, table, number, csrf, samples, command=command, note=note, ok=200)
+
+
+async def post_as_gm(
+    http: httpx.AsyncClient,
+    table: Table,
+    number: int,
+    csrf: str,
+    samples: Samples,
+    *,
+    command: Callable[[Table, int], tuple[str, dict[str, str]]],
+    note: Callable[[Table, int, float], None],
+    ok: int,
+) -> None:
+    """Event ``number``'s POST from the GM's page, as htmx sends it; an answer but ``ok`` is
+    an error."""
     url, data = command(table, number)
     headers = {
         "Cookie": f"sessionid={table.sessions[0]}; csrftoken={csrf}",
@@ -89,7 +106,7 @@ async def post(
         samples.post_errors.append(f"{type(error).__name__}: {error}")
         return
     samples.post_ms.append((time.perf_counter() - start) * 1000)
-    if response.status_code != 200:
+    if response.status_code != ok:
         samples.post_errors.append(f"{response.status_code}: {response.text[:200]}")
 
 

@@ -1,8 +1,10 @@
 """A busy table to look at and to test the layout on: the demo's EZFudge table in a running
 session with 60 log entries (``busy_table(entries)``: as many as asked), three countdowns, a
-challenge, an open call and a fight exchange waiting for the GM's confirmation. Run on a server
-with the demo data (``AppServer.python``); it prints the campaign's id. Running it again adds
-nothing."""
+challenge, an open call, a fight exchange waiting for the GM's confirmation, and a scene shown
+to the table (the toll bridge: a backdrop, five areas, one hidden, the PCs and two NPCs, one
+of them hidden, and three cards: one shown to all, one to bob alone, one kept for the GMs).
+Run on a server with the demo data (``AppServer.python``); it prints the campaign's id.
+Running it again adds nothing."""
 
 from fudgetable.management.commands._demo_tables import EAST_MARCH
 
@@ -56,6 +58,50 @@ if not Roll.objects.filter(campaign=campaign, snapshot__has_key="fight").exists(
                    weapon=jason.gear.filter(kind="weapon").first(), defender=bandit,
                    defender_trait=bandit.traits.first(), key="busy-fight")
     call_create(membership=gm, characters=pcs, trait="Agility", difficulty=1, label="Jump")
+if not campaign.scenes.exists():
+    import io
+    from PIL import Image, ImageDraw
+    from rolls import scenes, scene_cards, pictures
+    picture = Image.new("RGB", (1200, 600), (120, 150, 90))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((0, 260, 1200, 360), fill=(70, 110, 160))  # the river
+    draw.rectangle((520, 230, 680, 390), fill=(140, 110, 80))  # the bridge
+    data = io.BytesIO()
+    picture.save(data, "PNG")
+    backdrop = pictures.picture_create(campaign=campaign, uploaded_by_id=gm.user_id,
+                                       data=data.getvalue())
+    scene = scenes.scene_create(campaign=campaign, title="The toll bridge", backdrop=backdrop,
+                                description="Rain on the river; the bandits want a silver each.")
+    spots = {{}}
+    for name, light, cover, hidden, place in (
+        ("Road", "good", "none", False, (1, 1, 4, 2)),
+        ("Bridge", "good", "partial", False, (5, 1, 4, 2)),
+        ("Far bank", "dim", "heavy", False, (9, 1, 4, 2)),
+        ("Ford", "dim", "none", False, (1, 3, 6, 2)),
+        ("Toll house", "dark", "heavy", True, (7, 3, 6, 2)),
+    ):
+        spots[name] = scenes.area_create(scene=scene, name=name, light=light, cover=cover,
+                                        hidden=hidden, place=place,
+                                        notes="Mud to the knee" if name == "Ford" else "")
+    scenes.ranges_set(scene=scene, ranges={{(spots["Road"].pk, spots["Bridge"].pk): "S",
+                                           (spots["Road"].pk, spots["Far bank"].pk): "L"}})
+    bandit = next(npc for npc in npcs if npc.name == "Road bandit")
+    bandit.revealed = True
+    bandit.save(update_fields=["revealed"])
+    sergeant = next(npc for npc in npcs if npc.name == "Sergeant Brannoc")
+    for character, where in ((pcs[0], "Road"), (pcs[1], "Bridge"), (bandit, "Bridge"),
+                             (sergeant, "Toll house")):
+        scenes.figure_add(scene=scene, character=character, area=spots[where])
+    scenes.scene_switch(campaign=campaign, scene=scene)
+    notice = scene_cards.card_create(membership=gm, scene=scene, title="Toll notice",
+                                     text="One silver a head, by order of the Baron.",
+                                     area=spots["Bridge"], shown="everyone")
+    orders = scene_cards.card_create(membership=gm, scene=scene, title="Brannoc's orders",
+                                     text="Let nobody cross before the Baron's rider.")
+    secret = scene_cards.card_create(membership=gm, scene=scene, title="A loose plank",
+                                     text="The third plank from the far end is rotten.")
+    bob = players["bob"].user_id
+    scene_cards.card_reveal(membership=gm, card=secret, shown="some", people=[bob])
 print(campaign.pk)
 """
 

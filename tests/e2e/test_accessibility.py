@@ -46,6 +46,14 @@ c = campaign.pk
 pc = Character.objects.get(campaign=campaign, owner__username="alice", kind="pc").pk
 npc = Character.objects.filter(campaign=campaign, kind="npc").first().pk
 invite = invite_create(campaign=campaign, created_by=campaign.owner)
+# A scene shown at the table, with a hidden area: its pages and its place on the table's.
+from rolls import scenes
+scene = campaign.scenes.first() or scenes.scene_create(campaign=campaign, title="The study")
+if not scene.areas.exists():
+    study = scenes.area_create(scene=scene, name="Study", light="dim", notes="Ledgers")
+    scenes.area_create(scene=scene, name="Hidden stair", hidden=True)
+    scenes.figure_add(scene=scene, character=Character.objects.get(pk=pc), area=study)
+    scenes.scene_switch(campaign=campaign, scene=scene)
 # The other rulesets' tables bring their own panels: EZFudge's fight and medical care, Fate's
 # challenges, Peupfudge's contest of many, Fudge Lite's countdowns.
 others = {{t: Campaign.objects.get(name=t).pk for t in {OTHER_TABLES!r}}}
@@ -79,6 +87,8 @@ print(json.dumps({{
         reverse("characters:sheet", args=[c, npc]),
         reverse("characters:copy", args=[c, npc]),
         reverse("characters:roster_copy", args=[c]),
+        reverse("rolls:scenes", args=[c]),
+        reverse("rolls:scene_edit", args=[c, scene.pk]),
         *tables,
     ],
     "alice": shared + [

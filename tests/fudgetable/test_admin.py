@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaigns.services import invite_create
 from characters import services
 from characters.models import AbilityMarks, Character, PeoplePackage
-from rolls.models import Roll, WebhookDelivery
+from rolls.models import Picture, Roll, WebhookDelivery
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db
 OUR_APPS = ("campaigns", "characters", "rolls")
 # Edited on their character's page; a whisper's people shown on its log entry's.
 INLINED = {"trait", "feature", "gear", "item", "detail", "whispered"}
+INLINED |= {"area", "figure", "card"}  # and on their scene's
 
 
 @pytest.fixture
@@ -53,9 +54,10 @@ def test_superuser_loads_the_list_and_add_page_of_every_registered_model(
     client = client_for(superuser)
     for model in admin.site._registry:
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{page}")
-        # The roll log is append-only, the webhook's outbox its sender's, and django-axes'
-        # log-in records are its own to write: none of their admins has an add page.
-        read_only = model in (Roll, WebhookDelivery) or model._meta.app_label == "axes"
+        # The roll log is append-only, the webhook's outbox its sender's, a picture is kept only
+        # through the upload's checks, and django-axes' log-in records are its own to write: none
+        # of their admins has an add page.
+        read_only = model in (Roll, WebhookDelivery, Picture) or model._meta.app_label == "axes"
         can_add = not (page == "add" and read_only)
         assert client.get(url).status_code == (200 if can_add else 403), url
 

@@ -18,8 +18,9 @@ from campaigns.services import invite_create
 from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
-from rolls import calls, challenges, countdowns, services, sessions
+from rolls import calls, challenges, countdowns, pictures, scene_cards, scenes, services, sessions
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.rolls.scene_setup import picture_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +109,13 @@ def table(db):
     marks = AbilityMarks.objects.create(
         campaign=campaign, ability="Strength", poor=1, decent=3, great=5
     )
+    scene = scenes.scene_create(campaign=campaign, title="Fuzz scene")
+    card = scene_cards.card_create(membership=gm_membership, scene=scene, title="Fuzz card")
+    picture = pictures.picture_create(campaign=campaign, uploaded_by_id=gm.pk, data=picture_bytes())
     ids = {
+        "scene_id": scene.pk,
+        "card_id": card.pk,
+        "picture_id": picture.pk,
         "campaign_id": campaign.pk,
         "character_id": hero.pk,
         "npc_id": npc.pk,

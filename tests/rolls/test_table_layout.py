@@ -24,7 +24,7 @@ def test_a_gm_has_every_tool_and_a_player_the_ones_to_play_with(campaign, owner,
     ruleset = campaign_ruleset(campaign)
     gm_tools = keys(table_layout.tools(membership(campaign, owner), ruleset))
     assert gm_tools[:4] == ["roll", "call", "countdowns", "challenges"]
-    assert gm_tools[-3:] == ["contest", "npcs", "moves"]
+    assert gm_tools[-4:] == ["contest", "scenes", "npcs", "moves"]
     assert keys(table_layout.tools(membership(campaign, member), ruleset)) == [
         "roll",
         "countdowns",
@@ -47,12 +47,15 @@ def test_each_role_has_its_views_and_the_newest_entry_in_the_first(
     campaign, owner, member, observer
 ):
     gm, player, watcher = (membership(campaign, u) for u in (owner, member, observer))
-    assert keys(table_layout.views(gm)) == ["table", "tools", "log"]
-    assert keys(table_layout.views(player)) == ["play", "table", "log"]
-    assert keys(table_layout.views(watcher)) == ["table", "log"]
+    assert keys(table_layout.views(gm)) == ["table", "scene", "tools", "log"]
+    assert keys(table_layout.views(player)) == ["play", "scene", "table", "log"]
+    assert keys(table_layout.views(watcher)) == ["table", "scene", "log"]
     assert table_layout.places(player)["roll"] == "play"
     assert table_layout.places(player)["countdowns"] == "table"
     assert table_layout.places(gm)["countdowns"] == "tools"
+    # The scene is a view of its own for everyone, its GMs' tool in Tools.
+    assert table_layout.places(player)["scene"] == table_layout.places(gm)["scene"] == "scene"
+    assert table_layout.places(gm)["scenes"] == "tools"
     for person in (gm, player, watcher):
         first = table_layout.views(person)[0].key
         assert table_layout.places(person)["log"] == f"log {first}"

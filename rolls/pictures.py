@@ -1,0 +1,200 @@
+"""Pictures people upload to a scene (a backdrop, a card's picture): checked, re-encoded and
+kept, and who may see each.
+
+Every upload is opened with Pillow and drawn again into a new WebP file, never stored as sent:
+only its pixels survive, so what a camera or an editor wrote into the file (the place a photo
+was taken, a comment, a colour profile, a second image) is gone, and a file that only claims
+to be a picture (an SVG, which can carry scripts; a page; a program) is refused in words. The
+size of the file, its pixels before they are decoded (a small file can unpack into gigabytes:
+a decompression bomb) and the pixels kept are all bounded, and so is what a campaign keeps.
+
+Pictures are kept in the database (``scene_models.Picture``): every process of scaled mode
+reads it, a campaign's backup carries them with the rest, and at these sizes (a few hundred
+kilobytes a picture, ``MAX_STORED`` a campaign) the database serves them without strain. They
+are served only to the campaign's members who may see what shows them (``may_see``).
+"""
+
+import hashlib
+import io
+import warnings
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from campaigns.models import Campaign, Membership
+from rolls.scene_models import Card, Picture, Scene
+
+MAX_UPLOAD = 10 * 1024 * 1024  # a phone's photo is 2 to 6 MB
+MAX_PIXELS = 40_000_000  # before decoding: a 40-megapixel camera's photo, and no bigger
+LONGEST_SIDE = 2048  # kept: sharp on a desktop's board, a few hundred kilobytes
+MAX_STORED = 8 * 1024 * 1024  # a campaign's pictures: in base64 its backup stays within MAX_BYTES
+TAKEN = {"JPEG", "PNG", "WEBP", "GIF"}
+QUALITY = 80
+CONTENT_TYPE = "image/webp"
+
+
+class PictureRefused(ValidationError):
+    """Why an upload is not taken, in words for the person who sent it (``message``)."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Encoded:
+    data: bytes
+    width: int
+    height: int
+
+
+def _opened(data: bytes) -> Image.Image:
+    """The upload as a picture Pillow can read, its size checked before any pixel is."""
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns past its own limit and refuses past twice it; ours is lower.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise PictureRefused(_too_many_pixels()) from error
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise PictureRefused(_not_a_picture()) from error
+    if image.format not in TAKEN:
+        raise PictureRefused(_not_a_picture())
+    width, height = image.size
+    if width < 1 or height < 1 or width * height > MAX_PIXELS:
+        raise PictureRefused(_too_many_pixels())
+    return image
+
+
+def _not_a_picture() -> str:
+    return _(
+        "That file is not a picture FudgeTable takes: send a JPEG, PNG, WebP or GIF "
+        "(an SVG is refused, as it can carry scripts)."
+    )
+
+
+def _too_many_pixels() -> str:
+    return _(
+        "That picture has too many pixels (more than %(millions)d million) to open safely: "
+        "a decompression bomb, or a very large scan. Send a smaller one."
+    ) % {"millions": MAX_PIXELS // 1_000_000}
+
+
+def reencode(data: bytes) -> Encoded:
+    """The picture in ``data`` drawn again as WebP, at most ``LONGEST_SIDE`` pixels a side,
+    turned upright as its camera said and with nothing but its pixels; ``PictureRefused``
+    says why not."""
+    if len(data) > MAX_UPLOAD:
+        raise PictureRefused(_too_big())
+    image = _opened(data)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image.seek(0)  # a GIF's first frame
+            image.load()
+            image = ImageOps.exif_transpose(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise PictureRefused(_too_many_pixels()) from error
+    except (OSError, ValueError, SyntaxError, EOFError) as error:
+        raise PictureRefused(
+            _("That picture is damaged or cut short; it could not be read.")
+        ) from error
+    keeps_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    image = image.convert("RGBA" if keeps_alpha else "RGB")
+    image.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    # A new image from the pixels alone: no EXIF, XMP, ICC profile or comment goes along.
+    clean = Image.new(image.mode, image.size)
+    clean.paste(image)
+    clean.save(out, "WEBP", quality=QUALITY, method=4)
+    return Encoded(out.getvalue(), clean.width, clean.height)
+
+
+def check_kept(data: bytes) -> Encoded:
+    """A picture from a backup, checked to be one ``reencode`` could have kept: a WebP within
+    the limits, readable to its last pixel, with nothing but its pixels. Kept as it is, so a
+    restored campaign backs up as the same document."""
+    image = _opened(data)
+    clean = image.format == "WEBP" and not {"exif", "xmp", "icc_profile"} & set(image.info)
+    if not clean or max(image.size) > LONGEST_SIDE or len(data) > MAX_STORED:
+        raise PictureRefused(_("is not a picture as FudgeTable keeps them (a clean WebP)"))
+    try:
+        image.load()
+    except (OSError, ValueError, SyntaxError, EOFError) as error:
+        raise PictureRefused(_("is a damaged picture")) from error
+    return Encoded(data, image.width, image.height)
+
+
+def _too_big() -> str:
+    return _("That file is over %(megabytes)d MB: send a smaller picture.") % {
+        "megabytes": MAX_UPLOAD // (1024 * 1024)
+    }
+
+
+def read_upload(upload: UploadedFile) -> bytes:
+    """The uploaded file's bytes, refused unread when it says it is too big."""
+    if upload.size is None or upload.size > MAX_UPLOAD:
+        raise PictureRefused(_too_big())
+    data = upload.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise PictureRefused(_too_big())
+    return data
+
+
+def stored_bytes(campaign: Campaign) -> int:
+    return Picture.objects.filter(campaign=campaign).aggregate(total=Sum("size"))["total"] or 0
+
+
+@transaction.atomic
+def picture_create(*, campaign: Campaign, uploaded_by_id: int | None, data: bytes) -> Picture:
+    """Keeps a re-encoded picture for the campaign; ``PictureRefused`` says why not."""
+    encoded = reencode(data)
+    # The campaign's row, locked: two uploads at once cannot both squeeze under the limit.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    if stored_bytes(campaign) + len(encoded.data) > MAX_STORED:
+        raise PictureRefused(
+            _(
+                "This campaign's pictures fill their %(megabytes)d MB: remove a scene's or a "
+                "card's picture first."
+            )
+            % {"megabytes": MAX_STORED // (1024 * 1024)}
+        )
+    return Picture.objects.create(
+        campaign=campaign,
+        data=encoded.data,
+        content_type=CONTENT_TYPE,
+        width=encoded.width,
+        height=encoded.height,
+        size=len(encoded.data),
+        digest=hashlib.sha256(encoded.data).hexdigest(),
+        uploaded_by_id=uploaded_by_id,
+    )
+
+
+def picture_forget(picture: Picture | None) -> None:
+    """Removes a picture nothing shows any more (a backdrop or card picture replaced)."""
+    if picture is None:
+        return
+    used = Scene.objects.filter(backdrop=picture).exists()
+    if not used and not Card.objects.filter(picture=picture).exists():
+        picture.delete()
+
+
+def may_see(membership: Membership, picture_id: int) -> bool:
+    """GMs see every picture of their campaign; anyone else one that shows them something
+    they may see: the backdrop of a scene the table has been shown, or a card's picture on a
+    card shown to them (or theirs)."""
+    campaign_id = membership.campaign_id
+    if membership.is_gm:
+        return Picture.objects.filter(pk=picture_id, campaign_id=campaign_id).exists()
+    scenes = Scene.objects.filter(campaign_id=campaign_id, shown_at__isnull=False)
+    if scenes.filter(backdrop_id=picture_id).exists():
+        return True
+    cards = Card.objects.filter(scene__campaign_id=campaign_id, picture_id=picture_id).filter(
+        Q(shown=Card.Shown.EVERYONE) | Q(author_id=membership.user_id) | Q(shown=Card.Shown.SOME)
+    )
+    return any(card.seen_by(membership.user_id, gm=False) for card in cards)

@@ -1,0 +1,282 @@
+"""The scene's commands at the table: showing a scene, moving a figure, a fight's rounds,
+bringing figures in, cards and handouts, and the pictures themselves.
+
+Each command's change is pushed to every screen at the table (the sender's too), so an htmx
+command is answered with nothing to swap (204) or its refusal in words (422, shown in the
+page's notice); a plain POST goes back to the table with a message. Outsiders get a 404,
+players a 403 on a GM's command."""
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.access import gm_or_403, membership_or_404
+from campaigns.models import Membership
+from characters.models import Character
+from fudgetable.http import AuthenticatedHttpRequest, refusal
+from rolls import pictures, scene_cards, scene_moves, scenes
+from rolls.gm_cards import attempt, first_error
+from rolls.scene_models import Area, Card, Figure, Picture, Scene
+from rolls.scene_selectors import current_scene
+
+MAX_ID = 2**31 - 1
+
+
+class MoveForm(forms.Form):
+    figure = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    area = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    # Where the page showed the figure ("0": not placed); blank from a page without it.
+    seen_in = forms.IntegerField(min_value=0, max_value=MAX_ID, required=False)
+    override = forms.BooleanField(required=False)
+
+
+class CardForm(forms.Form):
+    title = forms.CharField(max_length=scene_cards.TITLE_LENGTH)
+    text = forms.CharField(max_length=scene_cards.TEXT_LENGTH, required=False)
+    area = forms.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    shown = forms.ChoiceField(choices=[(Card.Shown.GM, ""), (Card.Shown.EVERYONE, "")])
+    picture = forms.FileField(required=False)
+
+
+class RevealForm(forms.Form):
+    shown = forms.ChoiceField(choices=Card.Shown.choices)
+    people = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=[])
+    area = forms.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+
+    def __init__(self, *args: object, people: list[int], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["people"].choices = [(pk, pk) for pk in people]  # type: ignore[attr-defined]
+
+
+def _done(request: AuthenticatedHttpRequest, campaign_id: int, problem: str = "") -> HttpResponse:
+    """Nothing to swap (every screen hears of it), or the refusal in words."""
+    if not request.htmx:
+        if problem:
+            messages.error(request, problem)
+        return redirect("rolls:table", campaign_id)
+    return refusal(problem) if problem else HttpResponse(status=204)
+
+
+def kept(action: Callable[[], object]) -> str:
+    """Runs a command in one transaction (a picture and its card are kept together, or
+    neither is): its refusal as a sentence, or "" when it is kept."""
+
+    def atomically() -> None:
+        with transaction.atomic():
+            action()
+
+    return attempt(atomically)
+
+
+def _scene_here(campaign_id: int) -> Scene:
+    scene = current_scene(campaign_id)
+    if scene is None:
+        raise Http404("No scene is shown")
+    return scene
+
+
+def _area(scene: Scene, area_id: int | None) -> Area | None:
+    if area_id is None:
+        return None
+    return get_object_or_404(Area, pk=area_id, scene=scene)
+
+
+@require_POST
+@login_required
+def scene_switch(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    chosen = request.POST.get("scene", "")
+    scene = None
+    if chosen:
+        if not chosen.isdigit() or int(chosen) > MAX_ID:
+            raise Http404("No such scene")
+        scene = get_object_or_404(Scene, pk=int(chosen), campaign_id=campaign_id)
+    problem = kept(lambda: scenes.scene_switch(campaign=membership.campaign, scene=scene))
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = membership_or_404(request.user, campaign_id)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _done(request, campaign_id, _("Pick who moves and where to."))
+    data = form.cleaned_data
+    try:
+        problem = kept(
+            lambda: scene_moves.figure_move(
+                membership=membership,
+                figure_id=data["figure"],
+                area_id=data["area"],
+                seen_in=data["seen_in"],
+                override=data["override"],
+            )
+        )
+    except (Figure.DoesNotExist, Area.DoesNotExist) as missing:
+        raise Http404("No such figure or area in the scene") from missing
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def scene_round(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    gm_or_403(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    step, at = request.POST.get("step", ""), request.POST.get("at", "")[:20]
+    problem = kept(lambda: scene_moves.round_step(scene=scene, step=step, at=at))
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    gm_or_403(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    character = _id_of(request.POST.get("character", ""))
+    found = get_object_or_404(Character, pk=character, campaign_id=campaign_id)
+    area = _area(scene, _id_of(request.POST.get("area", ""), required=False))
+    problem = kept(lambda: scenes.figure_add(scene=scene, character=found, area=area))
+    return _done(request, campaign_id, problem)
+
+
+def _id_of(value: str, *, required: bool = True) -> int | None:
+    if not value and not required:
+        return None
+    if not value.isdigit() or int(value) > MAX_ID:
+        raise Http404("No such row")
+    return int(value)
+
+
+@require_POST
+@login_required
+def player_cards(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    gm_or_403(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    allow = request.POST.get("allow") == "1"
+    scenes.scene_set_player_cards(scene=scene, allow=allow)
+    return _done(request, campaign_id)
+
+
+def picture_of(membership: Membership, upload: object) -> Picture | None:
+    """The uploaded picture, checked and kept (None: none sent)."""
+    if upload is None:
+        return None
+    data = pictures.read_upload(upload)  # type: ignore[arg-type]
+    return pictures.picture_create(
+        campaign=membership.campaign, uploaded_by_id=membership.user_id, data=data
+    )
+
+
+@require_POST
+@login_required
+def card_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = membership_or_404(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    if not membership.is_gm and not scene.player_cards:
+        return _done(request, campaign_id, _("Only the GMs add cards to this scene."))
+    return _done(request, campaign_id, card_from_form(request, membership, scene))
+
+
+def card_from_form(request: AuthenticatedHttpRequest, membership: Membership, scene: Scene) -> str:
+    """A new card as its form (at the table, or on the scene's page) says, its picture with
+    it: kept together, or neither is. The refusal in words, or ""."""
+    form = CardForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return first_error(form)
+    data = form.cleaned_data
+
+    def make() -> None:
+        scene_cards.card_create(
+            membership=membership,
+            scene=scene,
+            title=data["title"],
+            text=data["text"],
+            area=_area(scene, data["area"]),
+            shown=data["shown"],
+            picture=picture_of(membership, data["picture"]),
+        )
+
+    return kept(make)
+
+
+@require_POST
+@login_required
+def card_reveal(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
+    people = list(
+        Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
+    )
+    form = RevealForm(request.POST, people=people)
+    if not form.is_valid():
+        return _done(request, campaign_id, _("Pick who sees the card."))
+    data = form.cleaned_data
+    area = _area(card.scene, data["area"])
+    problem = kept(
+        lambda: scene_cards.card_reveal(
+            membership=membership, card=card, shown=data["shown"], people=data["people"], area=area
+        )
+    )
+    return _done(request, campaign_id, problem)
+
+
+def _on_card(
+    request: AuthenticatedHttpRequest,
+    campaign_id: int,
+    card_id: int,
+    command: Callable[..., object],
+) -> HttpResponse:
+    """A GM's command on one card of the campaign's."""
+    membership = gm_or_403(request.user, campaign_id)
+    card = get_object_or_404(Card, pk=card_id, scene__campaign_id=campaign_id)
+    problem = kept(lambda: command(membership=membership, card=card))
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def card_delete(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
+    return _on_card(request, campaign_id, card_id, scene_cards.card_delete)
+
+
+@require_POST
+@login_required
+def handout_show(request: AuthenticatedHttpRequest, campaign_id: int, card_id: int) -> HttpResponse:
+    return _on_card(request, campaign_id, card_id, scene_cards.handout_show)
+
+
+@require_POST
+@login_required
+def handout_hide(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    membership = gm_or_403(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    problem = kept(lambda: scene_cards.handout_hide(membership=membership, scene=scene))
+    return _done(request, campaign_id, problem)
+
+
+@require_GET
+@login_required
+@cache_control(private=True, max_age=86400)
+def picture(request: AuthenticatedHttpRequest, campaign_id: int, picture_id: int) -> HttpResponse:
+    """A picture, to a member who may see what shows it; anyone else a 404. A picture never
+    changes (a new one is a new row), so the browser keeps it a day, privately."""
+    membership = membership_or_404(request.user, campaign_id)
+    if not pictures.may_see(membership, picture_id):
+        raise Http404("No such picture")
+    found = Picture.objects.only("data", "content_type", "digest").get(pk=picture_id)
+    etag = f'"{found.digest}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponse(status=304, headers={"ETag": etag})
+    response = HttpResponse(bytes(found.data), content_type=found.content_type)
+    response["ETag"] = etag
+    response["Content-Disposition"] = "inline"
+    return response

@@ -1,0 +1,307 @@
+"""Scenes and their areas: a GM prepares them before play and shows one to the table, which
+sees it change as it is edited. Who stands where and the fight's rounds are in
+``scene_moves``; cards and handouts in ``scene_cards``.
+
+Each command writes in one transaction and, when it changes what the table sees (the current
+scene), pushes the parts it changed, numbered, per audience (``scene_fragments``). Refusals
+are ``ValidationError`` or ``RulesError`` in the GM's words; nothing is half-saved."""
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_ruleset
+from characters.models import Character
+from fudgetable.rules import areas as area_rules
+from fudgetable.rules import ranged
+from rolls import pictures
+from rolls.scene_fragments import publish_scene
+from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
+from rolls.services import roll_announce
+
+MAX_SCENES = 100
+MAX_AREAS = 30
+MAX_FIGURES = 60
+TITLE_LENGTH = 120
+DESCRIPTION_LENGTH = 2000
+AREA_NAME_LENGTH = 60
+NOTES_LENGTH = 500
+KEEP = object()  # "leave the backdrop as it is"
+
+
+def _text(value: str, limit: int, what: str, *, required: bool = False) -> str:
+    value = value.strip()
+    if required and not value:
+        raise ValidationError(_("%(what)s is needed.") % {"what": what})
+    if len(value) > limit:
+        raise ValidationError(
+            _("%(what)s fits in %(limit)d characters.") % {"what": what, "limit": limit}
+        )
+    return value
+
+
+def _publish_if_current(scene: Scene, event: str, *, tool: bool = False) -> None:
+    if scene.current:
+        publish_scene(scene.campaign, event, tool=tool)
+    elif tool:  # the GMs' list of scenes to show
+        publish_scene(scene.campaign, event, parts=(), players=False, tool=True)
+
+
+@transaction.atomic
+def scene_create(
+    *, campaign: Campaign, title: str, description: str = "", backdrop: Picture | None = None
+) -> Scene:
+    if Scene.objects.filter(campaign=campaign).count() >= MAX_SCENES:
+        raise ValidationError(_("A campaign keeps at most %(most)d scenes.") % {"most": MAX_SCENES})
+    scene = Scene.objects.create(
+        campaign=campaign,
+        title=_text(title, TITLE_LENGTH, _("A title"), required=True),
+        description=_text(description, DESCRIPTION_LENGTH, _("The description")),
+        backdrop=backdrop,
+    )
+    _publish_if_current(scene, "scene.created", tool=True)
+    return scene
+
+
+def locked(scene: Scene) -> Scene:
+    """The scene's row, locked for the command, with its campaign."""
+    return Scene.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=scene.pk)
+
+
+@transaction.atomic
+def scene_update(
+    *,
+    scene: Scene,
+    title: str,
+    description: str,
+    player_cards: bool,
+    backdrop: object = KEEP,
+) -> Scene:
+    """The scene's words, whether players may add cards, and its backdrop (``KEEP``, a new
+    picture, or None to take it away)."""
+    scene = locked(scene)
+    scene.title = _text(title, TITLE_LENGTH, _("A title"), required=True)
+    scene.description = _text(description, DESCRIPTION_LENGTH, _("The description"))
+    scene.player_cards = player_cards
+    old = scene.backdrop
+    if backdrop is not KEEP:
+        assert backdrop is None or isinstance(backdrop, Picture)
+        scene.backdrop = backdrop
+    scene.save()
+    if backdrop is not KEEP and old is not None and old != backdrop:
+        pictures.picture_forget(old)
+    _publish_if_current(scene, "scene.changed", tool=True)
+    return scene
+
+
+@transaction.atomic
+def scene_set_player_cards(*, scene: Scene, allow: bool) -> Scene:
+    scene = locked(scene)
+    scene.player_cards = allow
+    scene.save(update_fields=["player_cards"])
+    _publish_if_current(scene, "scene.changed", tool=True)
+    return scene
+
+
+@transaction.atomic
+def scene_delete(*, scene: Scene) -> None:
+    scene = locked(scene)
+    was_current, campaign = scene.current, scene.campaign
+    used = [scene.backdrop, *(card.picture for card in scene.cards.select_related("picture"))]
+    scene.delete()
+    for picture in used:
+        pictures.picture_forget(picture)
+    if was_current:
+        publish_scene(campaign, "scene.switched", tool=True)
+    else:
+        publish_scene(campaign, "scene.deleted", parts=(), players=False, tool=True)
+
+
+@transaction.atomic
+def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
+    """Shows ``scene`` to the table (None: no scene), told in the log. A fight running in the
+    scene left behind ends."""
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    before = Scene.objects.filter(campaign=campaign, current=True).first()
+    if before is not None and scene is not None and before.pk == scene.pk:
+        return scene
+    if before is not None:
+        Scene.objects.filter(pk=before.pk).update(current=False, round=0, phase="", rolled={})
+        Figure.objects.filter(scene=before).update(moved=0)
+    if scene is not None:
+        if scene.campaign_id != campaign.pk:
+            raise ValidationError(_("That scene is not this campaign's."))
+        scene.current = True
+        scene.shown_at = scene.shown_at or timezone.now()
+        scene.save(update_fields=["current", "shown_at"])
+    publish_scene(campaign, "scene.switched", tool=True)
+    line = _("Scene: %(title)s") % {"title": scene.title} if scene else _("The scene is cleared.")
+    roll_announce(campaign=campaign, lines=[line], players=True)
+    return scene
+
+
+def _checked_area(
+    name: str, notes: str, light: str, cover: str, place: tuple[int, int, int, int]
+) -> tuple[str, str]:
+    if light not in ranged.LIGHT or cover not in ranged.COVER:
+        raise ValidationError(_("Pick the area's light and cover from the lists."))
+    column, row, width, height = place
+    if not (1 <= column <= BOARD_COLUMNS and 1 <= width <= BOARD_COLUMNS - column + 1):
+        raise ValidationError(
+            _("An area sits within the board's %(columns)d columns.") % {"columns": BOARD_COLUMNS}
+        )
+    if not (1 <= row <= BOARD_ROWS and 1 <= height <= BOARD_ROWS - row + 1):
+        raise ValidationError(
+            _("An area sits within the board's %(rows)d rows.") % {"rows": BOARD_ROWS}
+        )
+    return (
+        _text(name, AREA_NAME_LENGTH, _("An area's name"), required=True),
+        _text(notes, NOTES_LENGTH, _("An area's notes")),
+    )
+
+
+def next_place(count: int) -> tuple[int, int, int, int]:
+    """Where a new area goes unless the GM says: three to a row, left to right."""
+    return (count % 3) * 4 + 1, min((count // 3) * 2 + 1, BOARD_ROWS - 1), 4, 2
+
+
+@transaction.atomic
+def area_create(
+    *,
+    scene: Scene,
+    name: str,
+    notes: str = "",
+    light: str = "good",
+    cover: str = "none",
+    hidden: bool = False,
+    place: tuple[int, int, int, int] | None = None,
+) -> Area:
+    scene = locked(scene)
+    count = Area.objects.filter(scene=scene).count()
+    if count >= MAX_AREAS:
+        raise ValidationError(_("A scene has at most %(most)d areas.") % {"most": MAX_AREAS})
+    place = place or next_place(count)
+    name, notes = _checked_area(name, notes, light, cover, place)
+    last = Area.objects.filter(scene=scene).aggregate(last=Max("position"))["last"]
+    column, row, width, height = place
+    area = Area.objects.create(
+        scene=scene,
+        name=name,
+        notes=notes,
+        light=light,
+        cover=cover,
+        hidden=hidden,
+        column=column,
+        row=row,
+        width=width,
+        height=height,
+        position=(last or 0) + 1,
+    )
+    _publish_if_current(scene, "scene.area", tool=True)
+    return area
+
+
+@transaction.atomic
+def area_update(
+    *,
+    area: Area,
+    name: str,
+    notes: str,
+    light: str,
+    cover: str,
+    hidden: bool,
+    place: tuple[int, int, int, int],
+) -> Area:
+    """An area's words, terrain, box, and whether the players see it. Someone the players
+    see cannot stand in an area hidden from them."""
+    scene = locked(area.scene)
+    name, notes = _checked_area(name, notes, light, cover, place)
+    if hidden and not area.hidden:
+        seen = [f for f in area.figures.select_related("character") if _shown(f.character)]
+        if seen:
+            raise ValidationError(
+                _("%(name)s stands there, and the players see them: move them out first.")
+                % {"name": seen[0].character.name}
+            )
+    area.name, area.notes, area.light, area.cover, area.hidden = name, notes, light, cover, hidden
+    area.column, area.row, area.width, area.height = place
+    area.save()
+    _publish_if_current(scene, "scene.area", tool=True)
+    return area
+
+
+def _shown(character: Character) -> bool:
+    return not character.is_npc or character.revealed
+
+
+@transaction.atomic
+def area_delete(*, area: Area) -> None:
+    """Removes an area; who stood there is not placed any more, and its ranges go."""
+    scene = locked(area.scene)
+    prefix, suffix = f"{area.pk}-", f"-{area.pk}"
+    scene.ranges = {
+        pair: key
+        for pair, key in scene.ranges.items()
+        if not (pair.startswith(prefix) or pair.endswith(suffix))
+    }
+    scene.save(update_fields=["ranges"])
+    area.delete()
+    _publish_if_current(scene, "scene.area", tool=True)
+
+
+@transaction.atomic
+def ranges_set(*, scene: Scene, ranges: Mapping[tuple[int, int], str]) -> Scene:
+    """The ranges between pairs of the scene's areas ("" leaves a pair unset, at the
+    default). A pair of areas not in this scene, or a range the game does not measure in,
+    is refused."""
+    scene = locked(scene)
+    scale = area_rules.ranges_for(campaign_ruleset(scene.campaign).key)
+    ids = set(Area.objects.filter(scene=scene).values_list("pk", flat=True))
+    chosen = dict(scene.ranges)
+    for (first, second), key in ranges.items():
+        if first == second or not {first, second} <= ids:
+            raise ValidationError(_("A range is set between two different areas of the scene."))
+        pair = area_rules.pair_key(first, second)
+        if not key:
+            chosen.pop(pair, None)
+            continue
+        chosen[pair] = area_rules.check_range(scale, key).key
+    scene.ranges = chosen
+    scene.save(update_fields=["ranges"])
+    _publish_if_current(scene, "scene.ranges")
+    return scene
+
+
+@transaction.atomic
+def figure_add(*, scene: Scene, character: Character, area: Area | None = None) -> Figure:
+    """Brings a character into the scene, standing in ``area`` (None: not placed yet)."""
+    scene = locked(scene)
+    if character.campaign_id != scene.campaign_id:
+        raise ValidationError(_("That character is not at this table."))
+    if area is not None and area.scene_id != scene.pk:
+        raise ValidationError(_("That area is not in this scene."))
+    if area is not None and area.hidden and _shown(character):
+        raise ValidationError(
+            _("The players see %(name)s: they cannot stand in a hidden area.")
+            % {"name": character.name}
+        )
+    if Figure.objects.filter(scene=scene).count() >= MAX_FIGURES:
+        raise ValidationError(_("A scene holds at most %(most)d figures.") % {"most": MAX_FIGURES})
+    figure, made = Figure.objects.get_or_create(
+        scene=scene, character=character, defaults={"area": area}
+    )
+    if made:
+        _publish_if_current(scene, "scene.figure", tool=True)
+    return figure
+
+
+@transaction.atomic
+def figure_remove(*, figure: Figure) -> None:
+    scene = locked(figure.scene)
+    figure.delete()
+    _publish_if_current(scene, "scene.figure", tool=True)

@@ -1,0 +1,172 @@
+// The scene at the table (templates/rolls/scene.html). A figure this person may move (a GM any,
+// a player their own) is picked with a tap and sent with a tap on an area's "Move here" (Enter
+// and Tab do the same from the keyboard), or dragged onto an area on a desktop; either way
+// the page's #figure-move form is filled in and sent, as it is sent by hand without this file.
+// Cards pinned to an area get a link in that area's box. A handout shown to the table opens
+// full screen once per showing.
+(function () {
+  "use strict";
+  var part = document.querySelector(".part-scene");
+  if (!part) return;
+  var me = part.dataset.me;
+  var gm = part.hasAttribute("data-gm");
+  var picked = null;  // the id of the figure picked for a move
+
+  function movable(figure) {
+    return gm || (figure.dataset.owner && figure.dataset.owner === me);
+  }
+
+  function areaOf(figure) {
+    var area = figure.closest("[data-area]");
+    return area ? area.dataset.area || "0" : "0";
+  }
+
+  function prepare() {
+    var any = false;
+    document.querySelectorAll("#scene-board .figure").forEach(function (figure) {
+      var button = figure.querySelector(".figure-button");
+      var mine = movable(figure);
+      any = any || mine;
+      figure.classList.toggle("mine", !gm && mine);
+      button.disabled = !mine;
+      button.draggable = mine;
+      button.setAttribute("aria-pressed", figure.dataset.figure === picked ? "true" : "false");
+    });
+    var form = document.getElementById("figure-move");
+    if (form && !gm) {
+      form.querySelectorAll("select[name=figure] option").forEach(function (option) {
+        if (option.dataset.owner !== me) option.remove();
+      });
+      if (!form.querySelector("select[name=figure] option")) form.hidden = true;
+    }
+    var hint = document.querySelector("[data-move-hint]");
+    if (hint) hint.hidden = !any;
+    showTargets();
+    placePins();
+  }
+
+  function showTargets() {
+    var figure = picked && document.getElementById("figure-" + picked);
+    if (picked && !figure) picked = null;
+    var from = figure ? areaOf(figure) : null;
+    document.querySelectorAll("#scene-board [data-move-here]").forEach(function (button) {
+      button.hidden = !figure || button.closest("[data-area]").dataset.area === from;
+    });
+  }
+
+  function pick(id) {
+    picked = picked === id ? null : id;
+    prepare();
+  }
+
+  function move(figureId, areaId) {
+    var form = document.getElementById("figure-move");
+    var figure = document.getElementById("figure-" + figureId);
+    if (!form || !figure) return;
+    var from = areaOf(figure);
+    picked = null;
+    if (from === areaId) { prepare(); return; }
+    form.querySelector("[name=seen_in]").value = from;
+    var who = form.querySelector("select[name=figure]");
+    if (!who.querySelector("option[value='" + figureId + "']")) {
+      who.appendChild(new Option(figure.querySelector(".figure-button").textContent, figureId));
+    }
+    who.value = figureId;
+    form.querySelector("select[name=area]").value = areaId;
+    prepare();
+    form.requestSubmit();
+    form.querySelector("[name=seen_in]").value = "";
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".figure-button");
+    if (button && part.contains(button)) {
+      pick(button.closest(".figure").dataset.figure);
+      return;
+    }
+    var target = event.target.closest && event.target.closest("[data-move-here]");
+    if (target && picked) move(picked, target.closest("[data-area]").dataset.area);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && picked) { picked = null; prepare(); }
+  });
+
+  // Dragging, where there is a mouse.
+  document.addEventListener("dragstart", function (event) {
+    var button = event.target.closest && event.target.closest(".figure-button");
+    if (!button || button.disabled) return;
+    event.dataTransfer.setData("text/plain", button.closest(".figure").dataset.figure);
+    event.dataTransfer.effectAllowed = "move";
+  });
+  function dropArea(event) {
+    var area = event.target.closest && event.target.closest("#scene-board .area");
+    return area && area.dataset.area ? area : null;
+  }
+  document.addEventListener("dragover", function (event) {
+    var area = dropArea(event);
+    if (!area) return;
+    event.preventDefault();
+    area.classList.add("drop-target");
+  });
+  document.addEventListener("dragleave", function (event) {
+    var area = dropArea(event);
+    if (area && !area.contains(event.relatedTarget)) area.classList.remove("drop-target");
+  });
+  document.addEventListener("drop", function (event) {
+    var area = dropArea(event);
+    if (!area) return;
+    event.preventDefault();
+    area.classList.remove("drop-target");
+    var id = event.dataTransfer.getData("text/plain");
+    if (id) move(id, area.dataset.area);
+  });
+
+  // A pinned card's link in its area's box.
+  function placePins() {
+    document.querySelectorAll("#scene-board .area-pins").forEach(function (pins) { pins.remove(); });
+    document.querySelectorAll("#scene-cards [data-pin]").forEach(function (card) {
+      var area = document.getElementById("area-" + card.dataset.pin);
+      if (!area) return;
+      var pins = area.querySelector(".area-pins");
+      if (!pins) {
+        pins = document.createElement("div");
+        pins.className = "area-pins";
+        area.insertBefore(pins, area.querySelector("[data-move-here]"));
+      }
+      var link = document.createElement("a");
+      link.className = "pin";
+      link.href = "#" + card.id;
+      link.textContent = card.querySelector(".card-title").textContent;
+      pins.appendChild(link);
+    });
+  }
+
+  // A handout opens full screen once per showing; closed, it stays closed until shown again.
+  var SEEN = "fudgetable:handout";
+  function openHandout() {
+    var holder = document.getElementById("handout");
+    var dialog = holder && holder.querySelector("dialog");
+    if (!dialog || dialog.open) return;
+    var shown = holder.dataset.shown;
+    var seen = null;
+    try { seen = window.sessionStorage.getItem(SEEN); } catch (error) { /* private */ }
+    if (seen === shown) return;
+    dialog.addEventListener("close", function () {
+      try { window.sessionStorage.setItem(SEEN, shown); } catch (error) { /* private */ }
+    });
+    dialog.showModal();
+  }
+
+  // A new card, added: its form is emptied and folded again.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!event.detail.successful || !form.closest || !form.closest(".new-card")) return;
+    form.reset();
+    form.closest(".new-card").open = false;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () { prepare(); openHandout(); });
+  document.addEventListener("htmx:afterSettle", prepare);
+  prepare();
+  openHandout();
+})();

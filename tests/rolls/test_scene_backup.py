@@ -1,0 +1,101 @@
+"""The scenes in a campaign's backup: pictures, scenes, areas, ranges, figures, cards (who each
+is shown to) and a running round come back with a restore, and the restored campaign backs up
+as the same document; a picture in a file that is not one FudgeTable keeps is refused in words;
+a player never gets the backup."""
+
+import base64
+import io
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from PIL import Image
+
+from rolls import pictures, scene_cards, scene_moves
+from rolls.restore import campaign_restore
+from rolls.scene_models import Card, Figure, Picture, Scene
+from tests.rolls.scene_setup import *  # noqa: F403
+from tests.rolls.scene_setup import area, picture_bytes
+from tests.rolls.test_campaign_backup import backed_up, join_everyone, without_time
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def prepared(scene, owner, member):
+    """The Mill with a backdrop, a card with a picture shown to the member, and a fight in
+    its ranged phase."""
+    gm = scene.campaign.memberships.get(user=owner)
+    backdrop = pictures.picture_create(
+        campaign=scene.campaign, uploaded_by_id=owner.pk, data=picture_bytes((300, 200))
+    )
+    scene.backdrop = backdrop
+    scene.save(update_fields=["backdrop"])
+    drawing = pictures.picture_create(
+        campaign=scene.campaign, uploaded_by_id=owner.pk, data=picture_bytes((50, 50), "JPEG")
+    )
+    card = scene_cards.card_create(
+        membership=gm, scene=scene, title="The ledger", area=area(scene, "Vault"), picture=drawing
+    )
+    scene_cards.card_reveal(membership=gm, card=card, shown="some", people=[member.pk])
+    scene_moves.round_step(scene=scene, step="start")
+    scene_moves.round_step(scene=scene, step="next")
+    return scene.campaign
+
+
+def test_a_restored_scene_backs_up_as_the_same_document(prepared, owner, member):
+    backup = backed_up(prepared)
+    assert len(backup["pictures"]) == 2 and len(backup["scenes"]) == 1
+    mill = backup["scenes"][0]
+    assert mill["current"] and mill["phase"] == "ranged" and len(mill["areas"]) == 3
+    assert mill["cards"][0]["people"] == ["player-member"]
+    done = campaign_restore(owner=owner, data=backup)
+    join_everyone(done.campaign, backup)
+    assert without_time(backed_up(done.campaign)) == without_time(backup)
+    restored = Scene.objects.get(campaign=done.campaign)
+    assert restored.current and restored.round == 1 and restored.backdrop.width == 300
+    assert Figure.objects.filter(scene=restored).count() == 3
+    assert Card.objects.get(scene=restored).people == [member.pk]
+
+
+@pytest.mark.parametrize("bad", ["svg", "exif", "not-base64", "huge"])
+def test_a_picture_the_table_would_not_keep_is_refused(prepared, owner, bad):
+    backup = backed_up(prepared)
+    picture = backup["pictures"][0]
+    if bad == "svg":
+        picture["data"] = base64.b64encode(b"<svg><script>alert(1)</script></svg>").decode()
+    elif bad == "exif":
+        out = io.BytesIO()
+        exif = Image.Exif()
+        exif[0x010F] = "Camera"
+        Image.new("RGB", (300, 200)).save(out, "WEBP", exif=exif)
+        picture["data"] = base64.b64encode(out.getvalue()).decode()
+    elif bad == "not-base64":
+        picture["data"] = "!!!"
+    else:
+        picture["width"] = 9999
+    before = Picture.objects.count()
+    with pytest.raises(ValidationError) as refused:
+        campaign_restore(owner=owner, data=json.loads(json.dumps(backup)))
+    assert any(message.startswith("pictures[0]") for message in refused.value.messages)
+    assert Picture.objects.count() == before
+
+
+def test_a_scene_pointing_at_nothing_is_refused(prepared, owner):
+    backup = backed_up(prepared)
+    backup["scenes"][0]["figures"][0]["area"] = 99
+    backup["scenes"][0]["ranges"][0]["range"] = "far"  # not one of EZFudge's four
+    with pytest.raises(ValidationError) as refused:
+        campaign_restore(owner=owner, data=backup)
+    text = " ".join(refused.value.messages)
+    assert "scenes[0].figures[0].area" in text and "scenes[0].ranges[0].range" in text
+
+
+def test_only_gms_download_the_backup_with_its_hidden_cards(
+    prepared, client_for, owner, member, outsider
+):
+    url = reverse("campaign_export", args=[prepared.pk])
+    assert "The ledger" in client_for(owner).get(url).content.decode()
+    assert client_for(member).get(url).status_code == 403
+    assert client_for(outsider).get(url).status_code == 404
