@@ -112,14 +112,32 @@
     }
   }
 
-  // A copy back online reloads from the network, its drafts kept for the page it brings.
-  function backOnline() {
-    if (asOf) {
-      location.reload();
+  // A copy back online reloads from the network, its drafts kept for the page it brings. It
+  // first asks for its page itself, and again a little later until the server answers: the
+  // "online" event can come before the worker's own fetch works again (which would bring the
+  // copy back), and none comes at all when the server, not the network, was away.
+  var asking = false;
+  function backOnline(first) {
+    if (!asOf) {
+      offline = false;
+      bar("");
       return;
     }
-    offline = false;
-    bar("");
+    if (asking) return;
+    asking = true;
+    var wait = 1000;
+    function ask() {
+      fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          location.reload();
+        })
+        .catch(function () {
+          setTimeout(ask, wait);
+          wait = Math.min(wait * 2, 30000);
+        });
+    }
+    setTimeout(ask, first);
   }
 
   document.addEventListener("input", keepDraft, true);
@@ -139,9 +157,9 @@
     if (asOf && event.detail.requestConfig.verb !== "get") event.preventDefault();
   });
   window.addEventListener("offline", goOffline);
-  window.addEventListener("online", backOnline);
+  window.addEventListener("online", function () { backOnline(0); });
   // A copy's socket opening means the network is back, even if no "online" event came.
-  document.addEventListener("htmx:wsOpen", function () { if (asOf) backOnline(); });
+  document.addEventListener("htmx:wsOpen", function () { if (asOf) backOnline(0); });
 
   // At log-out the worker forgets this person's copies (it sees the log-out too).
   document.addEventListener("submit", function (event) {
@@ -154,5 +172,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     restoreDrafts();
     if (asOf || !navigator.onLine) goOffline();
+    // A copy that came while the browser says it is online: the server was away a moment ago,
+    // so it is not asked again at once (nor, were its fetch to keep failing, reloaded in a loop).
+    if (asOf && navigator.onLine) backOnline(2000);
   });
 })();

@@ -91,7 +91,9 @@ def test_it_installs_and_a_sheet_reads_offline_until_log_out(
 
             demo_server.python(MARK.format(marked=True))  # the GM, meanwhile
             context.set_offline(False)
-            expect(bar).to_have_count(0)  # back online, the page caught up from the network
+            # Back online, the page caught up from the network: the copy asks for its page and
+            # reloads when it answers, a second ask if the worker was still offline a moment.
+            expect(bar).to_have_count(0, timeout=15_000)
             expect(
                 page.get_by_role("button", name=re.compile(r"Minor injury box 1: marked"))
             ).to_be_visible()
