@@ -27,9 +27,8 @@ from tests.benchmarks.inprocess import (
     poster,
     print_profile,
     start_django,
-    summary,
     table_of_players,
-    timed,
+    time_each,
 )
 
 PLAYERS, BOXES = 7, 6
@@ -55,21 +54,6 @@ def _setup(over: str) -> dict[str, Callable[[], None]]:
     }
 
 
-def _query_count(call: Callable[[], None]) -> int:
-    from django.db import connection
-
-    count = 0
-
-    def counted(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
-        nonlocal count
-        count += 1
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(counted):
-        call()
-    return count
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=40, help="timed POSTs of each kind")
@@ -91,11 +75,7 @@ def main() -> None:
             f"after {args.moves_before} moves, "
             f"{mode(args.debug)}"
         )
-        for name, post in events.items():
-            for _ in range(10):  # warm caches: templates, URL resolver, the ruleset
-                post()
-            queries = _query_count(post)
-            print(f"{name:5} {summary(timed(post, args.requests), queries, 'POST')}")
+        time_each(events, args.requests, "POST")
         if args.profile:
             print_profile(events[args.profile], 50)
 

@@ -84,6 +84,31 @@ def summary(times: list[float], queries: int, per: str) -> str:
     )
 
 
+def query_count(call: Callable[[], None]) -> int:
+    """The database queries one call makes."""
+    from django.db import connection
+
+    count = 0
+
+    def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        nonlocal count
+        count += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
+        call()
+    return count
+
+
+def time_each(calls: dict[str, Callable[[], None]], requests: int, per: str) -> None:
+    """Prints each call's times over ``requests`` runs and its queries, after warming up."""
+    for name, call in calls.items():
+        for _ in range(10):  # warm caches: templates, URL resolver, the ruleset
+            call()
+        queries = query_count(call)
+        print(f"{name:6} {summary(timed(call, requests), queries, per)}")
+
+
 def print_profile(call: Callable[[], None], calls: int) -> None:
     """A cProfile summary of ``calls`` more calls: by cumulative time, then by own time."""
     profiler = cProfile.Profile()

@@ -17,15 +17,13 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.gm_event_post import _query_count
 from tests.benchmarks.inprocess import (
     mode,
     poster,
     print_profile,
     start_django,
-    summary,
     table_of_players,
-    timed,
+    time_each,
 )
 
 PLAYERS, AREAS, CARDS = 7, 4, 20
@@ -87,11 +85,7 @@ def main() -> None:
         start_django(Path(workdir), debug=False)
         commands = _setup()
         print(f"the scene's commands over the socket, {args.requests} of each, {mode(False)}")
-        for name, command in commands.items():
-            for _ in range(10):  # warm caches: templates, URL resolver, the ruleset
-                command()
-            queries = _query_count(command)
-            print(f"{name:6} {summary(timed(command, args.requests), queries, 'command')}")
+        time_each(commands, args.requests, "command")
         if args.profile:
             print_profile(commands[args.profile], 50)
 
