@@ -128,8 +128,7 @@ def talk_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRe
     settings = TableTalk.objects.filter(campaign=campaign).first() or TableTalk(campaign=campaign)
     form = TalkSettingsForm(request.POST or None, instance=settings)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        webhooks.address_changed(settings)
+        webhooks.talk_settings_save(talk=settings, **form.cleaned_data)
         messages.success(request, _("Table talk settings saved."))
         return redirect("rolls:talk_settings", campaign_id)
     context = {

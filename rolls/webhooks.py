@@ -262,7 +262,21 @@ def _next_due_in() -> float:
 sender = Sender()
 
 
-def address_changed(talk: TableTalk) -> None:
+def talk_settings_save(
+    *, talk: TableTalk, dice_in_hand: bool, webhook_url: str, webhook_format: str
+) -> TableTalk:
+    """Saves a campaign's table talk settings, and in the same transaction gives up on what
+    waits for a webhook address they no longer name."""
+    talk.dice_in_hand = dice_in_hand
+    talk.webhook_url = webhook_url
+    talk.webhook_format = webhook_format
+    with transaction.atomic():
+        talk.save()
+        _address_changed(talk)
+    return talk
+
+
+def _address_changed(talk: TableTalk) -> None:
     """What waits for an address the GM has since changed or removed is not sent there: it
     is given up on, and says why."""
     now = timezone.now()
