@@ -11,6 +11,10 @@ from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
 
+from fudgetable.hosting import settings_or_exit
+
+settings_or_exit()
+
 
 class OneThreadHopHandler(ASGIHandler):
     """Django's ASGI handler, running each request's middleware and view in one go on the
