@@ -9,10 +9,9 @@ import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
-
 from fudgetable.hosting import settings_or_exit
 
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
 settings_or_exit()
 
 
