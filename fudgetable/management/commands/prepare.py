@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from fudgetable.management.commands.demo import demo_logins_locked
+from fudgetable.management.commands.reset_link import served_at_noted
 
 
 class Command(BaseCommand):
@@ -26,6 +27,7 @@ class Command(BaseCommand):
         # Django never removes an expired session by itself; here at each start, and every
         # night by deploy/backup on a server set up as the README says.
         call_command("clearsessions")
+        served_at_noted()  # for reset_link run by hand, without the HOST and PORT it serves at
         if not settings.DEBUG:  # development mode serves them from the source folders
             call_command("collectstatic", interactive=False, verbosity=0)
         if settings.LOOPBACK_ONLY:
