@@ -17,7 +17,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from campaigns.account_forms import SignupForm
@@ -39,7 +39,7 @@ def _over_hourly_limit(request: HttpRequest, group: str, per_hour: int) -> bool:
 
 
 @sensitive_post_parameters()
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
@@ -60,7 +60,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @sensitive_post_parameters()
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(safe_next(request) or "dashboard")
@@ -74,7 +74,7 @@ def login(request: HttpRequest) -> HttpResponse:
 _password_reset = auth_views.PasswordResetView.as_view()
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def password_reset(request: HttpRequest) -> HttpResponseBase:
     """Django's own page that e-mails a link to choose a new password, to the accounts with the
     address given (it never says whether there are any). An address may ask a few times an
@@ -118,7 +118,7 @@ password_change = PasswordChangeView.as_view()
 
 
 @offline_copy
-@require_GET
+@require_safe
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The campaigns a person is at. A visitor not logged in gets the front door instead: `/`
     is the address people are given, and a bare log-in form there says nothing of the site."""

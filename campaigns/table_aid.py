@@ -4,7 +4,7 @@ on one printable page, all from the rules in force (``fudgetable.rules.table_aid
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns.access import membership_or_404
 from campaigns.selectors import campaign_ruleset
@@ -14,7 +14,7 @@ from fudgetable.rules.table_aid import table_aid
 
 
 @offline_copy
-@require_GET
+@require_safe
 @login_required
 def table_aid_page(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)

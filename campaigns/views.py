@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from campaigns import services
@@ -42,7 +42,7 @@ def _settings_form(campaign: Campaign, data: QueryDict | None = None) -> Campaig
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewCampaignForm(request.POST or None)
@@ -64,7 +64,7 @@ def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @offline_copy
-@require_GET
+@require_safe
 @login_required
 def campaign_detail(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -83,7 +83,7 @@ def _detail_context(membership: Membership) -> dict[str, object]:
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
@@ -131,7 +131,7 @@ def campaign_archive(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     return redirect("campaigns:detail", campaign.pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_delete(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = owner_or_403(request.user, campaign_id).campaign
@@ -147,7 +147,7 @@ def campaign_delete(request: AuthenticatedHttpRequest, campaign_id: int) -> Http
     return render(request, "campaigns/delete.html", {"form": form, "campaign": campaign})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def session_zero(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -197,7 +197,7 @@ def session_zero(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def invites(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
@@ -304,7 +304,7 @@ def _guessing_invites(request: HttpRequest, *, increment: bool) -> bool:
     return is_ratelimited(request, group="join", key=address_key, rate=rate, increment=increment)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """An invite link. Someone not logged in is sent through sign-up or log-in and lands in
     the campaign straight after, without opening the link again."""

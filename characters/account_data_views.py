@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.account_forms import EmailForm
 from characters.exchange import character_to_json
@@ -48,7 +48,7 @@ def _page(
     return render(request, "characters/account.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @login_required
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _page(request)
@@ -73,7 +73,7 @@ def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
     return redirect("account")
 
 
-@require_GET
+@require_safe
 @login_required
 def account_export(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Every character the person owns, each as the sheet's own export."""

@@ -17,7 +17,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.access import gm_or_403
 from campaigns.models import Campaign
@@ -116,7 +116,7 @@ def _targets(request: AuthenticatedHttpRequest, allowed: Any) -> list[Campaign]:
 
 
 @offline_copy
-@require_GET
+@require_safe
 @login_required
 def my_characters(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The person's PCs at every table they are at, and the rosters of the campaigns they run."""
@@ -150,7 +150,7 @@ def my_characters(request: AuthenticatedHttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def character_copy(
     request: AuthenticatedHttpRequest, campaign_id: int, character_id: int
@@ -176,7 +176,7 @@ def character_copy(
     return _copy_page(request, targets, context, [character], make)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def roster_copy(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """A GM copies every NPC of this campaign into another campaign they run."""

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.access import membership_or_404
 from characters import services
@@ -60,7 +60,7 @@ def _download(data: dict[str, Any], filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 def character_export(
     request: AuthenticatedHttpRequest, campaign_id: int, character_id: int
@@ -73,7 +73,7 @@ def character_export(
     return _download(data, f"{slugify(character.name) or 'character'}.json")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def character_import(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)

@@ -15,7 +15,7 @@ from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def people_packages(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
@@ -54,7 +54,7 @@ def people_package_delete(
     return redirect("characters:packages", campaign.pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def ability_marks(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import capfirst
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.access import gm_or_403
 from campaigns.models import Membership
@@ -115,7 +115,7 @@ def _roster_context(
     }
 
 
-@require_GET
+@require_safe
 @login_required
 def roster(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
@@ -163,7 +163,7 @@ def _edit_form(npc: Character) -> NpcEditForm:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def npc_edit(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)

@@ -6,7 +6,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap
 
 from campaigns.access import membership_or_404
@@ -25,7 +25,7 @@ from fudgetable.rules.errors import RulesError
 
 
 @offline_copy
-@require_GET
+@require_safe
 @login_required
 def character_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -43,7 +43,7 @@ def character_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def character_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -105,7 +105,7 @@ def render_sheet(
 
 
 @offline_copy
-@require_GET
+@require_safe
 @login_required
 def sheet(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
     membership, character = character_or_404(request.user, campaign_id, character_id)

@@ -9,7 +9,10 @@ import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
+from fudgetable.hosting import settings_or_exit
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
+settings_or_exit()
 
 
 class OneThreadHopHandler(ASGIHandler):

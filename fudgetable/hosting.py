@@ -4,6 +4,7 @@ needs to make production mode safe by default (scripts/run)."""
 import ipaddress
 import os
 import secrets
+import sys
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -45,3 +46,16 @@ def secret_key_in(path: Path, *, make: bool) -> str:
             f"Could not keep the secret key in {path} ({error}): give this user that folder, "
             "or set SECRET_KEY_FILE or SECRET_KEY."
         ) from None
+
+
+def settings_or_exit() -> None:
+    """Reads the settings, or says what is wrong with them in their own words and exits (2).
+    Uncaught, a bad value ended a traceback of Django's import machinery forty lines long,
+    its message the last line. For manage.py and the ASGI application, before Django starts."""
+    from django.conf import settings
+
+    try:
+        settings.INSTALLED_APPS  # noqa: B018  (reading one imports the module)
+    except ImproperlyConfigured as error:
+        sys.stderr.write(f"FudgeTable's configuration: {error}\n")
+        raise SystemExit(2) from None

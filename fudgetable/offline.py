@@ -21,7 +21,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 WORKER = Path(__file__).with_name("service_worker.js")
 CONFIG_LINE = "const CONFIG = {};"
@@ -80,7 +80,7 @@ def offline_copy(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     return marked
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
@@ -103,7 +103,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     data = {
         "id": "/",

@@ -1,6 +1,6 @@
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 # htmx swaps nothing on an error status, and live.js shows a plain-text answer as the page's
 # notice: so a refused command says why in words, over HTTP and over the table's socket alike.
@@ -8,7 +8,7 @@ FORBIDDEN_TEXT = "You may not do that here."
 NOT_FOUND_TEXT = "That is not there any more: reload the page to see the table as it stands."
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 

@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from campaigns.access import gm_or_403
@@ -52,7 +52,7 @@ class RestoreForm(forms.Form):
         return upload
 
 
-@require_GET
+@require_safe
 @login_required
 def campaign_export(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     campaign = gm_or_403(request.user, campaign_id).campaign
@@ -65,7 +65,7 @@ def campaign_export(request: AuthenticatedHttpRequest, campaign_id: int) -> Http
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def campaign_restore_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A restore runs in a lane of its own (``fudgetable.asgi``: one at a time in a process,

@@ -79,7 +79,7 @@ def _patient_or_404(
     return membership, patient
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def medical_care(
     request: AuthenticatedHttpRequest, campaign_id: int, character_id: int

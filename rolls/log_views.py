@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
@@ -98,7 +98,7 @@ def _entries(
     return entries
 
 
-@require_GET
+@require_safe
 @login_required
 def log(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -133,7 +133,7 @@ def _filtered_all(membership: Membership) -> tuple[LogFilterForm, QuerySet[Roll]
     return form, rolls
 
 
-@require_GET
+@require_safe
 @login_required
 def export(request: AuthenticatedHttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
     """The (filtered) log as a file: Markdown to read or paste, JSON to keep or process."""
@@ -163,7 +163,7 @@ def export(request: AuthenticatedHttpRequest, campaign_id: int, fmt: str) -> Htt
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> HttpResponse:
     """One session: its rolls in the order they came and, once it ended, the XP it gave."""
@@ -183,7 +183,7 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
     return render(request, "rolls/session_recap.html", context)
 
 
-@require_GET
+@require_safe
 @login_required
 def earlier(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """The table's log pane going back: the page of entries before the one named, as this

@@ -62,7 +62,7 @@ class AreaForm(forms.Form):
         )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
@@ -215,7 +215,7 @@ ACTIONS: dict[str, Callable[[AuthenticatedHttpRequest, Membership, Scene], str]]
 }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def scene_edit(request: AuthenticatedHttpRequest, campaign_id: int, scene_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)

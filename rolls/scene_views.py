@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
@@ -263,7 +263,7 @@ def handout_hide(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
     return _done(request, campaign_id, problem)
 
 
-@require_GET
+@require_safe
 @login_required
 @cache_control(private=True, max_age=86400)
 def picture(request: AuthenticatedHttpRequest, campaign_id: int, picture_id: int) -> HttpResponse:

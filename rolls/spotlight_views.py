@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
@@ -30,7 +30,7 @@ def _section(
     return render(request, f"{TEMPLATE}#spotlight", context)
 
 
-@require_GET
+@require_safe
 @login_required
 def spotlight_section(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """The section as this person sees it: the GM's page refreshes its shares with it."""

@@ -120,7 +120,7 @@ class TalkSettingsForm(forms.ModelForm):
         return url
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def talk_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)

@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
@@ -119,7 +119,7 @@ def _my_sheet(membership: Membership, characters: list[Character]) -> dict[str, 
     return {"url": url, "label": gettext("New PC"), "long": gettext("Make your character")}
 
 
-@require_GET
+@require_safe
 @login_required
 def table(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
@@ -359,7 +359,7 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     return _outcome(request, membership, made=made, form=form)
 
 
-@require_GET
+@require_safe
 @login_required
 def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     """The exact odds, and the chart of every result, before the dice are rolled: of success

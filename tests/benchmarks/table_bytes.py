@@ -10,7 +10,7 @@ The browser is played by httpx and websockets: the page's address for its socket
 live.js makes from what the page shows (its table's number and the first and last entries of
 its log), or the bare address where the page shows none (code from before pages said what they
 saw). ``--root`` runs another checkout's code with this one's tooling, to compare before and
-after (`git worktree add /work/base <rev>`). One daphne on a throwaway SQLite file, production
+after (`git worktree add ../base <rev>`). One daphne on a throwaway SQLite file, production
 mode. A frame's "deflated" size is what permessage-deflate would send of it. ``--scene``
 measures twice: with no scene shown, then with a scene of 12 areas, 30 figures and 20 cards
 (``BIG_SCENE``), and prints what the scene adds. Not collected by pytest;

@@ -22,6 +22,7 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from fudgetable.deploy_manage import environment_file as systemd_environment
 from rolls.backup_views import MAX_BYTES
 from tests.deploy.scripts_run import Running, clean_environment, scripts_run
 from tests.e2e.server import ROOT, end, free_port
@@ -78,8 +79,7 @@ def environment_file(tmp_path: Path, site: str, app_port: int) -> Path:
 
 def environment_of(env_file: Path) -> dict[str, str]:
     """The variables the unit's EnvironmentFile= gives the service."""
-    lines = [line for line in env_file.read_text().splitlines() if line.strip()]
-    return dict(line.split("=", 1) for line in lines if not line.startswith("#"))
+    return systemd_environment(env_file.read_text())
 
 
 def certificate(tmp_path: Path) -> tuple[Path, Path]:

@@ -138,3 +138,31 @@ def test_no_demo_logins_on_a_server_other_machines_reach(settings, capsys):
         user = get_user_model().objects.get(username=username)
         assert not user.has_usable_password()
     assert demo_logins_locked() == []  # nothing left to lock
+
+
+def test_the_readme_password_is_printed_only_for_the_logins_it_still_opens(demo, capsys):
+    """A run after someone changed a demo password, or deactivated or locked a login, does not
+    tell them the README's password opens it."""
+    users = get_user_model().objects
+    alice = users.get(username="alice")
+    alice.set_password("a-new-long-phrase")
+    alice.save()
+    users.filter(username="bob").update(is_active=False)
+    call_command("demo")
+    said = capsys.readouterr().out
+    assert "password for each" not in said
+    assert "gm  (password: fudge-demo)" in said
+    assert "alice  (its password was changed)" in said
+    assert "bob  (deactivated)" in said
+    gm = users.get(username="gm")
+    gm.set_unusable_password()
+    gm.save()
+    call_command("demo")
+    said = capsys.readouterr().out
+    assert "fudge-demo" not in said
+    assert "gm  (locked: `manage.py reset_link gm` gives it a password)" in said
+
+
+def test_a_fresh_demo_prints_the_password_once_for_every_login(demo):
+    assert "Demo logins (password for each: fudge-demo):" in demo
+    assert "(password:" not in demo and "changed" not in demo

@@ -157,3 +157,18 @@ def test_no_generated_form_or_query_is_a_500(table, route):
         assert response.status_code < 500, (method, url, data, response.status_code)
 
     send()
+
+
+def test_head_is_answered_wherever_get_is(table):
+    """Uptime monitors and link checkers ask with HEAD: every page a GET reaches answers HEAD
+    the same, without a body, and what answers GET with 405 answers HEAD so too."""
+    gm, ids = table
+    client = Client(raise_request_exception=False)
+    client.force_login(User.objects.get(pk=gm.pk))
+    differ = []
+    for route in ROUTES:
+        url = url_of(route, ids)
+        got, head = client.get(url), client.head(url)
+        if (head.status_code, head.content) != (got.status_code, b""):
+            differ.append((url, got.status_code, head.status_code))
+    assert differ == []

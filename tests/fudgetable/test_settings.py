@@ -209,3 +209,44 @@ def test_the_request_queue_needs_room_for_one_request():
         result = manage("check", HTTP_CONCURRENCY=bad)
         assert result.returncode != 0
         assert f"HTTP_CONCURRENCY {said}" in result.stderr
+
+
+def test_a_bad_value_is_said_in_one_line_without_a_traceback(tmp_path: Path):
+    """What the operator reads is the message, not forty lines of Django's import machinery
+    with it last; manage.py and the ASGI application daphne loads alike."""
+    said = "FudgeTable's configuration: LOGIN_FAILURE_LIMIT must be a whole number, not 'five'"
+    result = manage("check", LOGIN_FAILURE_LIMIT="five")
+    assert (result.returncode, result.stderr) == (2, said + "\n")
+    daphne = subprocess.run(
+        [sys.executable, "-c", "import fudgetable.asgi"],
+        cwd=ROOT,
+        env=clean_environment(DEBUG="0", HOST="0.0.0.0", SQLITE_PATH=str(tmp_path / "db")),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert daphne.returncode == 2
+    assert daphne.stderr.startswith("FudgeTable's configuration: HOST=0.0.0.0 would serve")
+    assert "Traceback" not in daphne.stderr and daphne.stderr.count("\n") == 1
+
+
+def test_the_health_check_answers_past_the_proxy_over_plain_http(tmp_path: Path):
+    """As the README has a monitor ask daphne itself: plain HTTP, the site's name, GET or HEAD;
+    everything else there is redirected to HTTPS."""
+    ask = (
+        "from django.test import Client; c = Client(HTTP_HOST='table.example.org'); "
+        "print(c.get('/healthz').status_code, c.head('/healthz').status_code, "
+        "c.get('/login/').status_code)"
+    )
+    result = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        ask,
+        DEBUG="0",
+        BEHIND_TLS_PROXY="1",
+        SITE_URL="https://table.example.org",
+        SQLITE_PATH=str(tmp_path / "db.sqlite3"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["200", "200", "301"]

@@ -60,13 +60,37 @@ class Command(BaseCommand):
         for table in TABLES:
             _set_table(table, users)
 
-        self.stdout.write(f"Demo logins (password for each: {DEMO_PASSWORD}):")
-        self.stdout.write(f"  GM:      {DEMO_GM}")
-        for username in DEMO_PLAYERS:
-            self.stdout.write(f"  player:  {username}")
+        # The README's password is printed only for the logins it still opens: someone may
+        # have changed one, or deactivated it, since the run that made it.
+        changed = {
+            name: _demo_login_state(user)
+            for name, user in users.items()
+            if not (user.is_active and user.check_password(DEMO_PASSWORD))
+        }
+        if not changed:
+            self.stdout.write(_("Demo logins (password for each: %s):") % DEMO_PASSWORD)
+        else:
+            self.stdout.write(_("Demo logins:"))
+        for role, username in (("GM:     ", DEMO_GM), *(("player: ", p) for p in DEMO_PLAYERS)):
+            state = (
+                f"  ({changed[username]})"
+                if username in changed
+                else (_("  (password: %s)") % DEMO_PASSWORD if changed else "")
+            )
+            self.stdout.write(f"  {role} {username}{state}")
         self.stdout.write("Demo campaigns, one per ruleset:")
         for table in TABLES:
             self.stdout.write(f"  {table.name} ({table.ruleset})")
+
+
+def _demo_login_state(user: User) -> str:
+    if not user.is_active:
+        return _("deactivated")
+    if not user.has_usable_password():
+        return _("locked: `manage.py reset_link %(name)s` gives it a password") % {
+            "name": user.get_username()
+        }
+    return _("its password was changed")
 
 
 def demo_logins_locked() -> list[str]:

@@ -1,8 +1,8 @@
 """``manage.py prepare``: what scripts/run does before it serves. It brings the database up to
-this version (an upgrade is a pull and a restart), collects the static files WhiteNoise serves
-compressed, makes the demo logins where this machine alone reaches the server and locks them
-anywhere else, and says how to make the owner's account until there is one. One command, so
-a start pays for setting Django up once."""
+this version (an upgrade is a pull and a restart), clears expired sessions, collects the static
+files WhiteNoise serves compressed, makes the demo logins where this machine alone reaches the
+server and locks them anywhere else, and says how to make the owner's account until there is
+one. One command, so a start pays for setting Django up once."""
 
 from typing import Any
 
@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from fudgetable.management.commands.demo import demo_logins_locked
+from fudgetable.management.commands.reset_link import served_at_noted
 
 
 class Command(BaseCommand):
@@ -23,6 +24,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
+        # Django never removes an expired session by itself; here at each start, and every
+        # night by deploy/backup on a server set up as the README says.
+        call_command("clearsessions")
+        served_at_noted()  # for reset_link run by hand, without the HOST and PORT it serves at
         if not settings.DEBUG:  # development mode serves them from the source folders
             call_command("collectstatic", interactive=False, verbosity=0)
         if settings.LOOPBACK_ONLY:

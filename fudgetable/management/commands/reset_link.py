@@ -5,8 +5,14 @@ within PASSWORD_RESET_TIMEOUT. The operator never learns the password. A log-in 
 name (too many wrong passwords) is lifted too.
 
 Run it in the server's own environment (deploy/manage on a server set up as the README's "Put
-it online" says): the link is signed with the server's secret key and starts with SITE_URL."""
+it online" says): the link is signed with the server's secret key and starts with SITE_URL. Run
+by hand beside ``scripts/run`` with nothing set, it starts with the address scripts/run last
+served this database at (``served_at_note``), where the defaults would say port 8000 whatever
+PORT the server was started with."""
 
+import os
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from axes.utils import reset as axes_reset
@@ -19,6 +25,34 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+
+def served_at_note() -> Path | None:
+    """Where scripts/run notes the address it serves the embedded database at (``prepare``):
+    beside the database, under its name, so it goes where the database goes."""
+    if settings.DATABASE_URL:
+        return None  # scaled mode's processes are given SITE_URL
+    database = Path(settings.SQLITE_PATH)
+    return database.with_name(f"{database.name}.served-at")
+
+
+def served_at_noted() -> None:
+    if note := served_at_note():
+        with suppress(OSError):  # only a convenience for reset_link run by hand
+            note.write_text(settings.SITE_URL + "\n")
+
+
+def site_url() -> str:
+    """SITE_URL, or, when nothing here says where the server is, where scripts/run served it."""
+    note = served_at_note()
+    given = any(os.environ.get(name) for name in ("SITE_URL", "HOST", "PORT"))
+    site = settings.SITE_URL
+    if note is None or given or site != f"http://{settings.HOST}:{settings.PORT}":
+        return site  # given here, or by an environment file
+    try:
+        return note.read_text().strip() or site
+    except OSError:
+        return site
 
 
 class Command(BaseCommand):
@@ -58,7 +92,7 @@ class Command(BaseCommand):
             )
             % {"name": name, "days": days}
         )
-        self.stdout.write(f"    {settings.SITE_URL}{path}")
+        self.stdout.write(f"    {site_url()}{path}")
         if axes_reset(username=name):
             paused = _("Log-in for %(name)s was paused after wrong passwords; it is open again.")
             self.stdout.write(paused % {"name": name})
