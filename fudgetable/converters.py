@@ -3,6 +3,8 @@ and SQLite raises OverflowError on one past 64 bits: a mistyped or hostile link 
 
 from django.urls import register_converter
 
+from fudgetable.entry_ids import EntryIdConverter
+
 
 class IdConverter:
     """1 to 18 digits, always below 2**63, so a longer id is a 404 like any id naming no row."""
@@ -17,3 +19,4 @@ class IdConverter:
 
 
 register_converter(IdConverter, "id")
+register_converter(EntryIdConverter, "entry")

@@ -5,7 +5,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
@@ -13,9 +12,9 @@ from campaigns.access import membership_or_404
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules.errors import RulesError
+from rolls import log_selectors
 from rolls.coincidence import TEXT_LENGTH, coincidence_allow, coincidence_ask
 from rolls.gm_cards import first_error
-from rolls.models import Roll
 
 
 class CoincidenceForm(forms.Form):
@@ -57,7 +56,7 @@ def ask(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 def allow(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
-    asked = get_object_or_404(Roll, pk=roll_id, campaign_id=campaign_id)
+    asked = log_selectors.entry_or_404(membership, roll_id)
     try:
         coincidence_allow(membership=membership, roll=asked)
     except RulesError as error:

@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -25,7 +25,7 @@ from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
-from rolls import fragments
+from rolls import fragments, log_selectors
 from rolls.fight import (
     AIM_MODIFIERS,
     AIM_NEEDS,
@@ -322,7 +322,7 @@ def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
-    exchange = get_object_or_404(Roll, pk=roll_id, campaign_id=campaign_id)
+    exchange = log_selectors.entry_or_404(membership, roll_id)
     form = ManoeuvreForm(request.POST)
     if not form.is_valid():
         fields = ", ".join(form.errors)
@@ -348,9 +348,7 @@ def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int)
 @login_required
 def confirm(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
-    exchange = get_object_or_404(
-        Roll.objects.select_related("character"), pk=roll_id, campaign_id=campaign_id
-    )
+    exchange = log_selectors.entry_or_404(membership, roll_id)
     already = confirmation_of(exchange) is not None
     try:
         done = fight_confirm(membership=membership, roll=exchange)

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from fudgetable import entry_ids
 from rolls.fragments import SECRET_TEXT, roll_summary
 from rolls.models import Roll
 
@@ -36,18 +37,23 @@ def visible_roll(roll: Roll, *, gm_view: bool) -> dict[str, Any]:
     """One log entry as JSON, with what this viewer may see and nothing more."""
     session = roll.session.number if roll.session else None
     if roll.secret and not gm_view:
-        return {"id": roll.pk, "time": _time(roll), "session": session, "text": SECRET_TEXT}
+        return {
+            "id": entry_ids.encode(roll.pk),
+            "time": _time(roll),
+            "session": session,
+            "text": SECRET_TEXT,
+        }
     hide = roll.hidden_difficulty and not gm_view
     snapshot = {k: v for k, v in roll.snapshot.items() if not (hide and k in HIDDEN_KEYS)}
     entry: dict[str, Any] = {
-        "id": roll.pk,
+        "id": entry_ids.encode(roll.pk),
         "time": _time(roll),
         "session": session,
         "kind": roll.kind,
         "label": roll.label,
         "roller": _roller(roll),
         "character": roll.character.name if roll.character else None,
-        "follows": roll.follows_id,
+        "follows": roll.follows_id and entry_ids.encode(roll.follows_id),
         "hidden_difficulty": roll.hidden_difficulty,
         "succeeded": None if hide else roll.succeeded,
         "snapshot": snapshot,

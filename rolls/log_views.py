@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
+from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.live import audience_of
 from rolls import fragments, log_export, log_selectors, spotlight, table_log
@@ -191,12 +192,12 @@ def earlier(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse
     membership = membership_or_404(request.user, campaign_id)
     campaign = membership.campaign
     before = None
-    named = request.GET.get("before", "")
-    if named.isdigit() and len(named) <= table_log.ID_DIGITS:
+    named = entry_ids.decode(request.GET.get("before", ""))
+    if named is not None:
         log = log_selectors.filtered_log(
             campaign, gm_view=membership.is_gm, reader=membership.user_id
         )
-        before = log.filter(pk=int(named)).first()
+        before = log.filter(pk=named).first()
     if before is None:
         raise Http404("No such entry in this log")
     audience = audience_of(membership)

@@ -398,11 +398,12 @@ def roll_reading(
 
 def roll_note(*, roll: Roll, note: str) -> Roll:
     """The GM's note on a log entry: the one thing about a roll that may change."""
-    roll.gm_note = note
-    roll.save(update_fields=["gm_note"])
-    # Players' copy of a secret roll shows no note: sending it again would only tell them
-    # that one was written.
-    fragments.publish_changed_entry(roll, "roll.noted", players=not roll.secret)
+    with transaction.atomic():
+        roll.gm_note = note
+        roll.save(update_fields=["gm_note"])
+        # Players' copy of a secret roll shows no note: sending it again would only tell them
+        # that one was written.
+        fragments.publish_changed_entry(roll, "roll.noted", players=not roll.secret)
     return roll
 
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign
+from fudgetable import entry_ids
 from fudgetable.live import Audience
 from rolls import fragments, log_selectors
 from rolls.models import Roll, Whispered
@@ -36,17 +37,31 @@ class Seen:
 
     @classmethod
     def read(cls, values: Mapping[str, object]) -> "Seen | None":
-        """From a page's words (a socket's query string, a catch-up message); None for
-        anything but whole numbers, which the page then gets the table whole for."""
-        numbers = []
+        """From a page's words (a socket's query string, a catch-up message): the numbers
+        whole, the entries by the ids pages show them by (``fudgetable.entry_ids``), "0" for
+        none. None for anything else, which the page then gets the table whole for."""
+        read = []
         for name in ("since", "first", "last", "mine"):
             value = values.get(name, "0" if name != "since" else None)
             if isinstance(value, int) and not isinstance(value, bool):
                 value = str(value)
-            if not isinstance(value, str) or not value.isdigit() or len(value) > ID_DIGITS:
+            if not isinstance(value, str):
                 return None
-            numbers.append(int(value))
-        return cls(*numbers)
+            number = _entry(value) if name in ("first", "last") else _number(value)
+            if number is None:
+                return None
+            read.append(number)
+        return cls(*read)
+
+
+def _number(value: str) -> int | None:
+    return int(value) if value.isdigit() and len(value) <= ID_DIGITS else None
+
+
+def _entry(value: str) -> int | None:
+    """An entry a page names, by the id it shows; "0" for none. A database id is never shown,
+    so a page naming one is older than the ids and gets the table whole."""
+    return 0 if value == "0" else entry_ids.decode(value)
 
 
 def log_page(

@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
@@ -25,6 +25,7 @@ from fudgetable.rules.rulesets import Ruleset
 from rolls import (
     fragments,
     fudge_points,
+    log_selectors,
     roll_lines,
     selectors,
     services,
@@ -425,20 +426,11 @@ def _policy_words(ruleset: Ruleset) -> str:
     return ""
 
 
-def _visible_roll(membership: Membership, campaign_id: int, roll_id: int) -> Roll:
-    roll = get_object_or_404(
-        Roll.objects.select_related("character"), pk=roll_id, campaign_id=campaign_id
-    )
-    if roll.secret and not membership.is_gm:
-        raise Http404("No such roll")
-    return roll
-
-
 @require_POST
 @login_required
 def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
-    spent_on = _visible_roll(membership, campaign_id, roll_id)
+    spent_on = log_selectors.entry_or_404(membership, roll_id, in_full=True)
     if not may_spend_for(membership, spent_on):
         raise PermissionDenied("Only the character's player or a GM spends its Fudge points.")
     form = FudgePointForm(request.POST)
@@ -475,8 +467,12 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
 @require_POST
 @login_required
 def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
-    gm_or_403(request.user, campaign_id)
-    noted = get_object_or_404(Roll, pk=roll_id, campaign_id=campaign_id)
+    membership = gm_or_403(request.user, campaign_id)
+    noted = log_selectors.entry_or_404(membership, roll_id)
+    if noted.kind in (Roll.Kind.MESSAGE, Roll.Kind.ANNOUNCEMENT):
+        # A note is on a roll (its form is offered there alone): a message or a whisper that
+        # changed would go to its own audience, and none of them shows one.
+        raise Http404("A GM note goes on a roll")
     form = NoteForm(request.POST)
     if form.is_valid():
         services.roll_note(roll=noted, note=form.cleaned_data["note"])

@@ -1,13 +1,17 @@
 """The table socket as the tests drive it: a communicator on the real ASGI application, read
 frame by frame until a marker comes."""
 
+import re
+
 from channels.testing import WebsocketCommunicator
 
 from fudgetable.asgi import application
+from fudgetable.entry_ids import decode
 
 ORIGIN = (b"origin", b"http://testserver")
 # The page's own host, as a browser sends it: the Origin must be that same site.
 HOST = (b"host", b"testserver")
+ENTRY = re.compile(r'<li id="roll-([\w-]{22})"')
 
 
 def socket_for(campaign, cookie, origin=ORIGIN) -> WebsocketCommunicator:
@@ -53,3 +57,9 @@ async def closed(socket) -> bool:
     if output.get("text", "").startswith('<div id="notice"'):
         output = await socket.receive_output(timeout=5)
     return output["type"] == "websocket.close"
+
+
+def entry_pks(html: str) -> list[int]:
+    """The database ids of the log entries ``html`` shows, in its order: pages show them
+    enciphered (``fudgetable.entry_ids``), and a test compares them with the rows it made."""
+    return [decode(found) or 0 for found in ENTRY.findall(html)]

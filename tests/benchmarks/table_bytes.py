@@ -33,7 +33,7 @@ from tests.e2e.server import ROOT, AppServer
 
 PASSWORD = "fudge-demo"
 SEQ = re.compile(r'id="table-seq" data-seq="(\d+)"')
-ENTRY = re.compile(r'<li id="roll-(\d+)" class="roll-entry')
+ENTRY = re.compile(r'<li id="roll-([\w-]{22})" class="roll-entry')
 
 
 class Browser:

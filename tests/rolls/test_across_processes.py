@@ -131,7 +131,7 @@ def _player_at(server: AppServer) -> Iterator[tuple[httpx.Client, dict, str]]:
         yield http, seeded, _table_token(http, seeded["campaign"])
 
 
-def _roll(http: httpx.Client, seeded: dict, token: str, key: str) -> int:
+def _roll(http: httpx.Client, seeded: dict, token: str, key: str) -> str:
     """A trait check posted as the table page's roll form posts it; the new roll's id."""
     response = http.post(
         reverse("rolls:roll", args=[seeded["campaign"]]),
@@ -146,9 +146,9 @@ def _roll(http: httpx.Client, seeded: dict, token: str, key: str) -> int:
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200, response.text
-    made = re.search(r'id="roll-(\d+)"', response.text)
+    made = re.search(r'id="roll-([\w-]{22})"', response.text)
     assert made, "process A answered without the new roll"
-    return int(made.group(1))
+    return made.group(1)
 
 
 def _socket(server: AppServer, campaign_id: int, http: httpx.Client) -> ClientConnection:
@@ -236,16 +236,16 @@ def servers_with_tiny_channels(
 
 BURST = 15
 NUMBER = re.compile(r'id="table-seq" data-seq="(\d+)"')
-ROLL_ID = re.compile(r'<li id="roll-(\d+)"')
+ROLL_ID = re.compile(r'<li id="roll-([\w-]{22})"')
 # A drop with no event after it is caught by B's heartbeat (rolls.consumers, every 30 s).
 CONVERGE_SECONDS = 45
 
 
-def _screen(frames: list[str]) -> tuple[set[int], int]:
+def _screen(frames: list[str]) -> tuple[set[str], int]:
     """The rolls a screen shows after ``frames`` (the last table state's log and those pushed
     after it), and the last number it read."""
     last_state = max(i for i, frame in enumerate(frames) if "data-state" in frame)
-    shown = {int(pk) for frame in frames[last_state:] for pk in ROLL_ID.findall(frame)}
+    shown = {entry for frame in frames[last_state:] for entry in ROLL_ID.findall(frame)}
     numbers = [int(found[1]) for frame in frames if (found := NUMBER.search(frame))]
     return shown, numbers[-1]
 
@@ -257,7 +257,7 @@ def test_a_socket_behind_a_full_channel_converges_to_the_log(servers_with_tiny_c
     with _player_at(a) as (http, seeded, token):
         campaign_id = seeded["campaign"]
 
-        def roll(n: int) -> int:
+        def roll(n: int) -> str:
             return _roll(http, seeded, token, f"cross-process-burst-{n}")
 
         with _socket(b, campaign_id, http) as socket:

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from characters.services import character_create
+from fudgetable.entry_ids import encode
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.challenge_selectors import rules_challenge
@@ -398,7 +399,7 @@ async def test_members_receive_challenge_events_and_outsiders_are_refused(
     await sync_to_async(post_roll)(player_client, campaign, form)
     roll = await Roll.objects.exclude(kind=Roll.Kind.ANNOUNCEMENT).aget()
     for socket in (gm, player):
-        frames = await until(socket, f'id="roll-{roll.pk}"')
+        frames = await until(socket, f'id="roll-{encode(roll.pk)}"')
         frames += await until(socket, 'id="challenge-list"')
         assert "box-marked" in frames[-1]
     await gm.disconnect()

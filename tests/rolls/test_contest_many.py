@@ -7,6 +7,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from characters.services import character_create
+from fudgetable.entry_ids import encode
 from rolls.backup import campaign_to_json
 from rolls.models import Roll
 from rolls.restore import campaign_restore
@@ -96,7 +97,7 @@ def test_the_gm_runs_the_race_out_of_the_cave_and_nyrv_wins(
     assert 0 < sides[0]["chance_percent"] < sides[1]["chance_percent"]
     player_page = table(client_for(member), campaign)
     assert "Race out of the cave: Nyrv wins" in player_page
-    entry = player_page[player_page.index(f'id="roll-{race.pk}"') :]
+    entry = player_page[player_page.index(f'id="roll-{encode(race.pk)}"') :]
     assert entry.index("Nyrv:") < entry.index("Polthova:") < entry.index("Gromanno:")
     assert "Spend a Fudge point" not in entry[: entry.index("</li>")]
 

@@ -3,6 +3,7 @@ ladder words first, and each new roll said once by the table's polite live regio
 
 from django.urls import reverse
 
+from fudgetable.entry_ids import encode
 from rolls import fragments
 from rolls.dice_faces import drawn, spoken
 from rolls.models import Roll
@@ -31,7 +32,7 @@ def test_the_log_says_the_result_first_then_the_dice(client_for, member, hero, c
     post_roll(client_for(member), campaign, roll_form(hero, trait(hero, "Stealth", level=2)))
     roll = Roll.objects.get()
     page = client_for(member).get(reverse("rolls:table", args=[campaign.pk])).content.decode()
-    entry = page[page.index(f'id="roll-{roll.pk}"') :]
+    entry = page[page.index(f'id="roll-{encode(roll.pk)}"') :]
     result = entry.index(f"<strong>{roll.snapshot['result_name']}</strong>")
     assert result < entry.index('class="faces"') < entry.index("</li>")
     words = spoken(roll.snapshot["shown"], roll.snapshot["roll"])

@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from fudgetable.asgi import application
+from fudgetable.entry_ids import encode
 from rolls.models import Roll
 from tests.rolls.fight_setup import *  # noqa: F403  (the fixtures)
 from tests.rolls.fight_setup import HTMX, fight_form, ranged_form, role
@@ -32,8 +33,8 @@ async def test_the_exchange_and_its_confirmation_reach_every_member(
     assert (await sync_to_async(gm_client.post)(url, data, headers=HTMX)).status_code == 200
     made = await Roll.objects.aget()
     confirm_url = reverse("rolls:fight_confirm", args=[ez.pk, made.pk])
-    gm_frame = (await until(gm, f'id="roll-{made.pk}"'))[-1]
-    player_frame = (await until(player, f'id="roll-{made.pk}"'))[-1]
+    gm_frame = (await until(gm, f'id="roll-{encode(made.pk)}"'))[-1]
+    player_frame = (await until(player, f'id="roll-{encode(made.pk)}"'))[-1]
     for frame in (gm_frame, player_frame):
         assert "Fight: Jason Free vs Brute" in frame and "<strong>Hurt</strong>" in frame
     assert confirm_url in gm_frame and "Confirm: mark the wound" in gm_frame
@@ -61,7 +62,7 @@ async def test_a_secret_exchange_shows_a_player_nothing_and_an_outsider_is_refus
     data = await sync_to_async(fight_data)(jason, brute, secret="on")
     await sync_to_async(gm_client.post)(reverse("rolls:fight", args=[ez.pk]), data, headers=HTMX)
     made = await Roll.objects.aget()
-    frame = (await until(player, f'id="roll-{made.pk}"'))[-1]
+    frame = (await until(player, f'id="roll-{encode(made.pk)}"'))[-1]
     assert "The GM rolled (secret)" in frame
     assert "Brute" not in frame and "Hurt" not in frame
     await player.disconnect()
@@ -99,8 +100,8 @@ async def test_a_shot_reaches_every_member_with_the_confirm_button_for_the_gm_on
     url = reverse("rolls:fight_ranged", args=[ez.pk])
     assert (await sync_to_async(gm_client.post)(url, data, headers=HTMX)).status_code == 200
     made = await Roll.objects.aget()
-    gm_frame = (await until(gm, f'id="roll-{made.pk}"'))[-1]
-    player_frame = (await until(player, f'id="roll-{made.pk}"'))[-1]
+    gm_frame = (await until(gm, f'id="roll-{encode(made.pk)}"'))[-1]
+    player_frame = (await until(player, f'id="roll-{encode(made.pk)}"'))[-1]
     for frame in (gm_frame, player_frame):
         assert "Shot: Brute at Jason Free" in frame and "<strong>Hurt</strong>" in frame
     assert "Confirm: mark the wound" in gm_frame

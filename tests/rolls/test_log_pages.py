@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership
+from fudgetable.entry_ids import encode
 from rolls import services
 from rolls.models import Roll
 from tests.rolls.conftest import post_roll, roll_form, trait
@@ -40,7 +41,7 @@ def url(name, campaign, *args, **query):
 
 
 def entry(html: str, roll: Roll) -> str:
-    start = html.index(f'<li id="roll-{roll.pk}"')
+    start = html.index(f'<li id="roll-{encode(roll.pk)}"')
     return html[start : html.index("</li>", start)]
 
 

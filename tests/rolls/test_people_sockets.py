@@ -8,6 +8,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
+from fudgetable.entry_ids import encode
 from rolls import consumers, people_sockets
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, post_roll
@@ -104,7 +105,7 @@ async def test_each_person_gets_their_own_table_when_both_ask_at_once(
     gm_state = (await until(gm, "data-state"))[-1]
     player_state = (await until(player, "data-state"))[-1]
     assert "Ambush" in gm_state and "Ambush" not in player_state
-    assert f'id="roll-{roll.pk}"' in player_state  # the entry is there, its content is not
+    assert f'id="roll-{encode(roll.pk)}"' in player_state  # the entry is there, its content is not
     assert len(builds) == 2
     for socket in (gm, player):
         await socket.disconnect()

@@ -13,6 +13,7 @@ from channels.layers import channel_layers
 from django.test import Client
 from django.urls import reverse
 
+from fudgetable.entry_ids import encode
 from fudgetable.settings import redis_services
 from rolls import heartbeat
 from rolls.models import Roll
@@ -64,7 +65,7 @@ async def test_the_table_plays_through_a_redis_outage_and_catches_up_after(
     again = await joined(campaign, cookies["owner"])
     assert await sync_to_async(roll)(gm, campaign) == 200
     newest = await Roll.objects.alatest("pk")
-    await until(again, f'id="roll-{newest.pk}"')
+    await until(again, f'id="roll-{encode(newest.pk)}"')
     # The player's socket missed pushes: the heartbeat finds it behind and sends it the
     # table as it stands (on pub/sub), or the layer closed it as a restart would and the
     # page reconnects (on core's queues, which died with Redis).
@@ -75,7 +76,7 @@ async def test_the_table_plays_through_a_redis_outage_and_catches_up_after(
             assert output["code"] == 1011
             break
         frames.append(output["text"])
-        if "data-state" in frames[-1] and f'id="roll-{latest.pk}"' in frames[-1]:
+        if "data-state" in frames[-1] and f'id="roll-{encode(latest.pk)}"' in frames[-1]:
             break
         await asyncio.sleep(0)
     else:

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.db import OperationalError
 
+from fudgetable.entry_ids import encode
 from rolls import fragments, views
 from rolls.models import Roll
 from tests.rolls.conftest import post_roll, roll_form, trait
@@ -24,7 +25,7 @@ def test_a_made_roll_answers_with_the_entry_and_a_fresh_key(client_for, member, 
     made = Roll.objects.get()
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="roll-outcome">') and "You rolled" in html
-    assert f'id="roll-{made.pk}"' in html
+    assert f'id="roll-{encode(made.pk)}"' in html
     fresh = KEY.search(html)
     assert fresh is not None and fresh.group(1) != data["key"]
     # The form itself is not sent again: what the player picked stays as it was.

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from characters.services import character_create
+from fudgetable.entry_ids import encode
 from rolls.models import PlaySession, Roll
 from tests.rolls.conftest import post_roll, roll_form, set_rules, trait
 
@@ -59,7 +60,7 @@ def test_each_roll_is_filed_under_the_session_running_when_it_was_made(
     session = PlaySession.objects.get()
     assert [roll.session_id for roll in Roll.objects.order_by("pk")] == [None, session.pk, None]
     made = Roll.objects.get(session=session)
-    assert f'id="roll-{made.pk}"' in during.text
+    assert f'id="roll-{encode(made.pk)}"' in during.text
 
 
 def test_fudge_lite_gives_each_pc_who_rolled_one_xp_plus_the_gms_extra(
@@ -239,4 +240,7 @@ def test_a_resent_form_collides_on_insert_and_gives_no_second_xp(
     again = post_roll(client, campaign, data)
     assert again.status_code == 200 and Roll.objects.count() == 1 and xp(hero) == 1
     made = Roll.objects.get()
-    assert f'id="roll-{made.pk}"' in first.text and f'id="roll-{made.pk}"' in again.text
+    assert (
+        f'id="roll-{encode(made.pk)}"' in first.text
+        and f'id="roll-{encode(made.pk)}"' in again.text
+    )

@@ -22,7 +22,7 @@ from tests.table_sockets import gm_and_player, joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ENTRY = re.compile(r'id="roll-(\d+)"')
+ENTRY = re.compile(r'id="roll-([\w-]{22})"')
 
 
 async def command(socket, path: str, data: dict, number: int = 1, **headers) -> None:

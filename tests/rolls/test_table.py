@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from characters.services import character_create
+from fudgetable.entry_ids import encode
 from rolls.models import Roll
 from tests.table_sockets import socket_for
 
@@ -65,7 +66,7 @@ async def test_a_players_roll_reaches_every_socket(
     assert response.status_code == 200
     roll = await Roll.objects.aget()
     for socket in (gm_socket, player_socket):
-        frames = await drain(socket, f'id="roll-{roll.pk}"')
+        frames = await drain(socket, f'id="roll-{encode(roll.pk)}"')
         assert "Louie: Stealth" in frames[-1]
     await gm_socket.disconnect()
     await player_socket.disconnect()

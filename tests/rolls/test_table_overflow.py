@@ -2,8 +2,6 @@
 layer dropped, is sent the table as it stands without its screen asking; so is one the
 process's heartbeat finds short of its table's number. Every screen ends showing the log."""
 
-import re
-
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -15,11 +13,9 @@ from rolls.models import Roll
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_table_sequence import numbers, post
-from tests.table_sockets import gm_and_player, socket_for, until
+from tests.table_sockets import entry_pks, gm_and_player, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ROLL = re.compile(r'<li id="roll-(\d+)"')
 
 
 @pytest.fixture
@@ -61,7 +57,7 @@ def rolls_shown(frames: list[str]) -> set[int]:
     """The log's rolls on a screen that got ``frames``: the last table state's, and the ones
     added after it."""
     last_state = max(i for i, frame in enumerate(frames) if "data-state" in frame)
-    return {int(pk) for frame in frames[last_state:] for pk in ROLL.findall(frame)}
+    return {pk for frame in frames[last_state:] for pk in entry_pks(frame)}
 
 
 async def test_a_full_channel_gets_one_word_in_place_of_what_it_held():

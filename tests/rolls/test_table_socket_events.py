@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.services import membership_remove, membership_set_role
+from fudgetable.entry_ids import encode
 from fudgetable.live import group_name
 from rolls import fragments
 from rolls.models import Roll
@@ -56,10 +57,10 @@ async def test_a_member_receives_each_event(campaign, cookies, clients, hero):
     await post(player_client, "roll", campaign, data)
     roll = await Roll.objects.aget()
     for socket in (gm, player):
-        assert "Louie: Stealth" in (await until(socket, f'id="roll-{roll.pk}"'))[-1]
+        assert "Louie: Stealth" in (await until(socket, f'id="roll-{encode(roll.pk)}"'))[-1]
     await post(gm_client, "note", campaign, {"note": "Lucky break"}, roll.pk)
     for socket in (gm, player):
-        frame = (await until(socket, f'id="roll-{roll.pk}"'))[-1]
+        frame = (await until(socket, f'id="roll-{encode(roll.pk)}"'))[-1]
         assert "GM: Lucky break" in frame and 'hx-swap-oob="true"' in frame
     await post(gm_client, "session_end", campaign)
     for socket in (gm, player):
@@ -118,8 +119,8 @@ async def test_an_entry_already_in_the_table_state_is_not_added_again(
     await get_channel_layer().group_send(group_name(campaign.pk), queued)
     await post(player_client, "roll", campaign, marker_data())
     later = await Roll.objects.exclude(pk=earlier.pk).aget()
-    frames = await until(player, f'id="roll-{later.pk}"')
-    assert not any(f'id="roll-{earlier.pk}"' in frame for frame in frames)
+    frames = await until(player, f'id="roll-{encode(later.pk)}"')
+    assert not any(f'id="roll-{encode(earlier.pk)}"' in frame for frame in frames)
     await player.disconnect()
 
 
@@ -175,7 +176,7 @@ async def test_a_players_frames_never_hold_a_secret_or_a_hidden_difficulty(
         secret.snapshot["result_name"],
     ):
         assert word not in everything, word
-    secret_frames = [f for f in seen if f'id="roll-{secret.pk}"' in f]
+    secret_frames = [f for f in seen if f'id="roll-{encode(secret.pk)}"' in f]
     # Made and the reconnect's state: the GM's note changes nothing a player sees of it, so it
     # sends them no frame.
     assert len(secret_frames) == 2
@@ -200,7 +201,7 @@ async def test_the_same_roll_form_twice_is_one_roll_and_one_broadcast(
     await post(player_client, "roll", campaign, marker_data())
     frames = await until(gm, "Marker")
     roll = await Roll.objects.aget(idempotency_key=data["key"])
-    assert sum(f'id="roll-{roll.pk}"' in frame for frame in frames) == 1
+    assert sum(f'id="roll-{encode(roll.pk)}"' in frame for frame in frames) == 1
     assert await Roll.objects.acount() == 2
     await gm.disconnect()
 
@@ -225,7 +226,7 @@ async def test_a_promoted_player_starts_receiving_gm_content(
     second = await sync_to_async(roll_form)(villain, npc_traits, secret="on")
     await post(gm_client, "roll", campaign, second)
     latest = await Roll.objects.alatest("pk")
-    frame = (await until(player, f'id="roll-{latest.pk}"'))[-1]
+    frame = (await until(player, f'id="roll-{encode(latest.pk)}"'))[-1]
     assert "Zanzibar Quell: Poisoncraft" in frame and "The GM rolled (secret)" not in frame
     await player.disconnect()
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from characters.models import Trait
 from characters.services import npc_create
 from fudgetable import live
+from fudgetable.entry_ids import encode
 from rolls import heartbeat
 from rolls.models import Roll
 from tests.factories import MembershipFactory, UserFactory
@@ -113,7 +114,7 @@ async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others
     # Both pages saw the table at 1 and nothing of their own; then they drop.
     await say(table["gm"], campaign, "psst alice", to=[str(alice_id)])
     await say(table["gm"], campaign, "psst bob", to=[str(bob_id)])
-    seen = f"?since=1&first={first.pk}&last={first.pk}&mine=0"
+    seen = f"?since=1&first={encode(first.pk)}&last={encode(first.pk)}&mine=0"
     for name, own, other in (
         ("alice", "psst alice", "psst bob"),
         ("bob", "psst bob", "psst alice"),
@@ -129,7 +130,9 @@ async def test_a_page_back_from_a_drop_gets_the_whispers_it_missed_and_no_others
         await socket.disconnect()
     # A page that saw everything, its own whisper included, gets only who is here.
     socket = socket_for(campaign, table["alice"]["cookie"])
-    socket.scope["query_string"] = f"since=1&first={first.pk}&last={first.pk}&mine=1".encode()
+    socket.scope["query_string"] = (
+        f"since=1&first={encode(first.pk)}&last={encode(first.pk)}&mine=1".encode()
+    )
     await socket.connect()
     state = await socket.receive_from(timeout=5)
     assert "psst" not in state and 'id="roll-log"' not in state

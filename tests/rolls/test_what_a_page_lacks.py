@@ -5,7 +5,6 @@ and a page that can say nothing gets the table whole. Asserted on the raw frames
 a member and an outsider, a secret roll's content never on a player's."""
 
 import json
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,10 +14,11 @@ from django.urls import reverse
 from campaigns.models import Membership
 from fudgetable import live
 from fudgetable.asgi import application
+from fudgetable.entry_ids import encode
 from rolls import services
 from rolls.models import Roll
 from rolls.table_log import LOG_PAGE
-from tests.table_sockets import HOST, ORIGIN, until
+from tests.table_sockets import HOST, ORIGIN, entry_pks, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,7 +35,7 @@ def roll(campaign, user, label: str, *, secret: bool = False) -> Roll:
 def seen_now(campaign, audience: str, rolls: list[Roll]) -> dict[str, int]:
     """What a page that shows ``rolls`` (oldest first) and every event so far says."""
     since = live.current_seq(campaign.pk, audience)  # type: ignore[arg-type]
-    return {"since": since, "first": rolls[0].pk, "last": rolls[-1].pk}
+    return {"since": since, "first": encode(rolls[0].pk), "last": encode(rolls[-1].pk)}
 
 
 def socket_seeing(campaign, cookie, seen: dict[str, object]) -> WebsocketCommunicator:
@@ -84,12 +84,14 @@ async def test_a_page_that_was_away_gets_new_entries_at_the_bottom_and_changed_o
     player = socket_seeing(campaign, cookies["member"], players_seen)
     frame = await first_frame(player)
     assert 'id="roll-log" class="roll-log"' not in frame  # not the log again
-    assert f'<li id="roll-{three[1].pk}" class="roll-entry" hx-swap-oob="true">' in frame
+    assert f'<li id="roll-{encode(three[1].pk)}" class="roll-entry" hx-swap-oob="true">' in frame
     assert "Lucky break" in frame
-    assert f'id="roll-{three[0].pk}"' not in frame and f'id="roll-{three[2].pk}"' not in frame
+    assert (
+        f'id="roll-{encode(three[0].pk)}"' not in frame
+        and f'id="roll-{encode(three[2].pk)}"' not in frame
+    )
     appended = frame.split('<ul id="roll-log" hx-swap-oob="beforeend">', 1)[1]
-    ids = re.findall(r'<li id="roll-(\d+)"', appended)
-    assert ids == [str(public.pk), str(secret.pk)]  # oldest first, at the bottom
+    assert entry_pks(appended) == [public.pk, secret.pk]  # oldest first, at the bottom
     assert "The GM rolled (secret)" in appended and SECRET not in frame.replace("&#x27;", "'")
     await player.disconnect()
 
@@ -108,7 +110,7 @@ async def test_more_new_entries_than_a_page_starts_with_bring_the_log_whole(
     socket = socket_seeing(campaign, cookies["member"], seen)
     frame = await first_frame(socket)
     log = frame.split('<ul id="roll-log" class="roll-log" hx-swap-oob="true">', 1)[1]
-    assert len(re.findall(r'<li id="roll-\d+"', log.split("</ul>", 1)[0])) == LOG_PAGE
+    assert len(entry_pks(log.split("</ul>", 1)[0])) == LOG_PAGE
     assert "Earlier entries" in log
     await socket.disconnect()
 
@@ -121,7 +123,7 @@ async def test_what_a_page_cannot_say_brings_the_table_whole(campaign, cookies, 
     socket = socket_seeing(campaign, cookies["member"], seen)
     frame = await first_frame(socket)
     assert 'id="roll-log" class="roll-log" hx-swap-oob="true"' in frame
-    assert all(f'id="roll-{entry.pk}"' in frame for entry in three)
+    assert all(f'id="roll-{encode(entry.pk)}"' in frame for entry in three)
     await socket.disconnect()
 
 
@@ -130,10 +132,10 @@ async def test_a_page_asking_to_catch_up_says_what_it_saw(campaign, cookies, own
     player = socket_seeing(campaign, cookies["member"], seen)
     await first_frame(player)
     later = await sync_to_async(roll)(campaign, owner, "Entry 3")
-    await until(player, f'id="roll-{later.pk}"')  # its push
+    await until(player, f'id="roll-{encode(later.pk)}"')  # its push
     await player.send_to(text_data=json.dumps({"catch_up": True, **seen}))
     frame = await until(player, "data-state")
-    assert f'id="roll-{later.pk}"' in frame[-1] and 'class="roll-log"' not in frame[-1]
+    assert f'id="roll-{encode(later.pk)}"' in frame[-1] and 'class="roll-log"' not in frame[-1]
     await player.disconnect()
 
 
@@ -145,15 +147,17 @@ def test_earlier_entries_come_a_page_at_a_time_as_each_person_reads_the_log(
     oldest_shown = made[-LOG_PAGE]
     for client in (client_for(owner), client_for(member)):
         page = client.get(reverse("rolls:table", args=[campaign.pk])).content.decode()
-        assert f'?before={oldest_shown.pk}"' in page and f'id="roll-{made[7].pk}"' not in page
-    gms = client_for(owner).get(url, {"before": oldest_shown.pk}).content.decode()
-    ids = [int(found) for found in re.findall(r'<li id="roll-(\d+)"', gms)]
-    assert ids == [entry.pk for entry in made[:8]]  # oldest first, none left before them
+        assert (
+            f'?before={encode(oldest_shown.pk)}"' in page
+            and f'id="roll-{encode(made[7].pk)}"' not in page
+        )
+    gms = client_for(owner).get(url, {"before": encode(oldest_shown.pk)}).content.decode()
+    assert entry_pks(gms) == [entry.pk for entry in made[:8]]  # oldest first, none left before them
     assert "Earlier entries" not in gms and "Entry 5" in gms
-    players = client_for(member).get(url, {"before": oldest_shown.pk}).content.decode()
+    players = client_for(member).get(url, {"before": encode(oldest_shown.pk)}).content.decode()
     assert "The GM rolled (secret)" in players and "Entry 5" not in players
-    assert client_for(outsider).get(url, {"before": oldest_shown.pk}).status_code == 404
-    for nonsense in ("abc", str(made[-1].pk + 100)):
+    assert client_for(outsider).get(url, {"before": encode(oldest_shown.pk)}).status_code == 404
+    for nonsense in ("abc", encode(made[-1].pk + 100), str(oldest_shown.pk)):
         assert client_for(member).get(url, {"before": nonsense}).status_code == 404
     # A number past what an id can be is refused by the one input rule, in words.
     assert client_for(member).get(url, {"before": "9" * 30}).status_code == 400
