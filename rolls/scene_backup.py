@@ -68,17 +68,14 @@ def _scene(scene: Scene, character_ref: Mapping[int, int], picture_ref: Mapping[
         if first in area_ref and second in area_ref:
             ranges.append({"areas": sorted((area_ref[first], area_ref[second])), "range": key})
     ranges.sort(key=lambda row: row["areas"])
-    figures = sorted(
-        (
-            {
-                "character": character_ref[figure.character_id],
-                "area": area_ref.get(figure.area_id or 0),
-                "moved": figure.moved,
-            }
-            for figure in scene.figures.all()
-        ),
-        key=lambda row: row["character"],
-    )
+    figures = [
+        {
+            "character": character_ref[figure.character_id],
+            "area": area_ref.get(figure.area_id or 0),
+            "moved": figure.moved,
+        }
+        for figure in sorted(scene.figures.all(), key=lambda f: character_ref[f.character_id])
+    ]
     rolled = sorted(
         (character_ref[int(pk)], count)
         for pk, count in scene.rolled.items()
