@@ -8,23 +8,33 @@ confirms) are written as those refs. So a backup restored and backed up again is
 document but its ``exported_at``.
 
 It lives in ``rolls`` because it holds the log and the table, and ``rolls`` is the one app
-that may read all three layers. Invite links are left out: they are keys. So are the table's
-passing state (who holds the spotlight right now, raised hands, the poker deck's pile) and
-the sockets open at the table.
+that may read all three layers. It holds what its GMs read at the table: a whisper between
+players (none of its people a GM) is left out, text and all. Invite links are left out: they
+are keys. So are the table's passing state (who holds the spotlight right now, raised hands,
+the poker deck's pile) and the sockets open at the table.
 """
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from campaigns.models import Campaign, SessionZero
+from campaigns.models import Campaign, Membership, SessionZero
 from campaigns.selectors import members_of
 from characters.exchange import character_to_json
 from characters.models import AbilityMarks, PeoplePackage
 from characters.selectors import sheet_queryset
-from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan, TableTalk
+from rolls.models import (
+    Challenge,
+    Countdown,
+    PlaySession,
+    Roll,
+    SpotlightSpan,
+    TableTalk,
+    Whispered,
+)
 from rolls.scene_backup import pictures_to_json, scenes_to_json
 
 Json = dict[str, Any]
@@ -43,6 +53,7 @@ def campaign_to_json(campaign: Campaign) -> Json:
     character_ref = {c.pk: ref for ref, c in enumerate(characters, start=1)}
     rolls = list(
         Roll.objects.filter(campaign=campaign)
+        .filter(_read_by_a_gm(campaign))
         .select_related("roller", "session")
         .prefetch_related("whispered_to__user")
         .order_by("created_at", "pk")
@@ -125,6 +136,14 @@ def campaign_to_json(campaign: Campaign) -> Json:
         "pictures": pictures,
         "scenes": scenes_to_json(campaign, character_ref, picture_ref),
     }
+
+
+def _read_by_a_gm(campaign: Campaign) -> Q:
+    """The entries the GMs may keep: every one but a whisper whose people include no GM
+    (between players), which no GM reads at the table and so none takes home in a file."""
+    gms = Membership.objects.filter(campaign=campaign, role=Membership.Role.GM)
+    to_a_gm = Whispered.objects.filter(entry=OuterRef("pk"), user_id__in=gms.values("user_id"))
+    return ~Q(visibility=Roll.Visibility.WHISPER) | Q(Exists(to_a_gm))
 
 
 def _whisper_to(roll: Roll) -> Json:

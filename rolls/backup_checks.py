@@ -91,7 +91,8 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
         "people_packages": _packages(r, data),
         "ability_marks": _ability_marks(r, data),
     }
-    r.text(data, "owner", "", USERNAME)
+    # Who ran the table: a GM, whose whispers (``restore.read_by_a_gm``) are the GMs'.
+    backup["owner"] = r.text(data, "owner", "", USERNAME)
     backup["characters"] = _characters(r, data, ruleset, numbered=schema == SCHEMA)
     refs = {entry["ref"] for entry in backup["characters"]}
     backup["sessions"] = read_sessions(r, data, refs)

@@ -114,19 +114,54 @@ def reencode(data: bytes) -> Encoded:
     return Encoded(out.getvalue(), clean.width, clean.height)
 
 
-def check_kept(data: bytes) -> Encoded:
-    """A picture from a backup, checked to be one ``reencode`` could have kept: a WebP within
-    the limits, readable to its last pixel, with nothing but its pixels. Kept as it is, so a
-    restored campaign backs up as the same document."""
+def from_backup(data: bytes) -> tuple[Encoded, tuple[int, int]]:
+    """A picture from a backup as the table keeps it: one ``reencode`` wrote (a WebP within
+    the limits, readable to its last pixel, holding nothing but its pixels in the chunks the
+    encoder writes) is kept byte for byte, so a restored campaign backs up as the same
+    document (drawing a lossy WebP again never gives the same bytes twice); any other is
+    drawn again as an upload is, so what a file anyone can write carries beside the pixels
+    (a chunk of HTML, EXIF, a profile) is gone. Only a WebP of at most ``LONGEST_SIDE``
+    pixels a side, as the table keeps, is taken: a restore opens no larger picture.
+    Also the file's own size, which the backup names (drawn again, a picture its EXIF says
+    to turn comes upright)."""
     image = _opened(data)
-    clean = image.format == "WEBP" and not {"exif", "xmp", "icc_profile"} & set(image.info)
-    if not clean or max(image.size) > LONGEST_SIDE or len(data) > MAX_STORED:
-        raise PictureRefused(_("is not a picture as FudgeTable keeps them (a clean WebP)"))
+    if image.format != "WEBP" or max(image.size) > LONGEST_SIDE or len(data) > MAX_STORED:
+        raise PictureRefused(_("is not a picture as FudgeTable keeps them (a WebP)"))
     try:
         image.load()
     except (OSError, ValueError, SyntaxError, EOFError) as error:
         raise PictureRefused(_("is a damaged picture")) from error
-    return Encoded(data, image.width, image.height)
+    if _as_encoded(data) and not {"exif", "xmp", "icc_profile"} & set(image.info):
+        return Encoded(data, image.width, image.height), image.size
+    return reencode(data), image.size
+
+
+# The chunks libwebp writes for a still picture with nothing but its pixels: lossy, lossy
+# with its alpha, lossless (https://developers.google.com/speed/webp/docs/riff_container).
+ENCODED_CHUNKS = ((b"VP8 ",), (b"VP8L",), (b"VP8X", b"ALPH", b"VP8 "), (b"VP8X", b"VP8 "))
+ALPHA_FLAG = 0x10  # VP8X's flag for "has alpha"; any other (EXIF, XMP, ICC, animation) is more
+
+
+def _as_encoded(data: bytes) -> bool:
+    """Whether the RIFF container of ``data`` is exactly as the encoder writes one: its
+    length the file's, only the chunks of ``ENCODED_CHUNKS``, each whole, nothing after."""
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WEBP":
+        return False
+    if int.from_bytes(data[4:8], "little") != len(data) - 8:
+        return False
+    names, at = [], 12
+    while at < len(data):
+        if at + 8 > len(data):
+            return False
+        name, size = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "little")
+        end = at + 8 + size + (size & 1)
+        if end > len(data):
+            return False
+        if name == b"VP8X" and (size != 10 or data[at + 8] & ~ALPHA_FLAG):
+            return False
+        names.append(name)
+        at = end
+    return tuple(names) in ENCODED_CHUNKS
 
 
 def _too_big() -> str:

@@ -62,6 +62,7 @@ def campaign_restore(*, owner: User, data: object) -> Restored:
     ValidationError listing every one, and nothing is saved."""
     backup, problems = read_backup(data)
     if backup is not None:
+        backup["log"] = read_by_a_gm(backup)
         problems = unshowable(backup["log"])
     if problems or backup is None:
         raise ValidationError(problems)
@@ -79,6 +80,20 @@ def campaign_restore(*, owner: User, data: object) -> Restored:
         restored.campaign.delete()
         raise
     return restored
+
+
+def read_by_a_gm(backup: dict[str, Any]) -> list[dict[str, Any]]:
+    """The log without whispers between players, as ``backup`` writes it: a file made before
+    it left them out (or by hand) brings none into the new campaign. A GM is one the file
+    names as such, its owner among them; an entry that followed one left out follows
+    nothing."""
+    gms = {m["username"] for m in backup["members"] if m["role"] == Membership.Role.GM}
+    gms = {name for name in gms | {backup["owner"]} if name}
+    return [
+        entry
+        for entry in backup["log"]
+        if entry["visibility"] != Roll.Visibility.WHISPER or gms & set(entry["whisper_to"])
+    ]
 
 
 def unshowable(log: list[dict[str, Any]]) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from campaigns.models import Campaign
+from fudgetable.rules import areas as area_rules
 from rolls.scene_models import Area, Card, Figure, Picture, Scene
 
 Json = dict[str, Any]
@@ -58,11 +59,28 @@ def _scene(scene: Scene, character_ref: Mapping[int, int], picture_ref: Mapping[
             "pk", "username"
         )
     )
+    # In the order of the file's own refs, never of the rows' ids: a restore gives new ids
+    # (in the text of "9-10" against "10-11" they sort differently), and the backup of a
+    # restored campaign is the same document.
     ranges = []
-    for pair, key in sorted(scene.ranges.items()):
+    for pair, key in scene.ranges.items():
         first, second = (int(pk) for pk in pair.split("-"))
         if first in area_ref and second in area_ref:
-            ranges.append({"areas": [area_ref[first], area_ref[second]], "range": key})
+            ranges.append({"areas": sorted((area_ref[first], area_ref[second])), "range": key})
+    ranges.sort(key=lambda row: row["areas"])
+    figures = [
+        {
+            "character": character_ref[figure.character_id],
+            "area": area_ref.get(figure.area_id or 0),
+            "moved": figure.moved,
+        }
+        for figure in sorted(scene.figures.all(), key=lambda f: character_ref[f.character_id])
+    ]
+    rolled = sorted(
+        (character_ref[int(pk)], count)
+        for pk, count in scene.rolled.items()
+        if int(pk) in character_ref
+    )
     return {
         "title": scene.title,
         "description": scene.description,
@@ -72,11 +90,7 @@ def _scene(scene: Scene, character_ref: Mapping[int, int], picture_ref: Mapping[
         "player_cards": scene.player_cards,
         "round": scene.round,
         "phase": scene.phase,
-        "rolled": {
-            str(character_ref[int(pk)]): count
-            for pk, count in sorted(scene.rolled.items())
-            if int(pk) in character_ref
-        },
+        "rolled": {str(ref): count for ref, count in rolled},
         "handout": card_ref.get(scene.handout_id or 0),
         "handout_at": moment(scene.handout_at),
         "created_at": moment(scene.created_at),
@@ -88,14 +102,7 @@ def _scene(scene: Scene, character_ref: Mapping[int, int], picture_ref: Mapping[
             for area in areas
         ],
         "ranges": ranges,
-        "figures": [
-            {
-                "character": character_ref[figure.character_id],
-                "area": area_ref.get(figure.area_id or 0),
-                "moved": figure.moved,
-            }
-            for figure in scene.figures.order_by("pk")
-        ],
+        "figures": figures,
         "cards": [
             {
                 "ref": card_ref[card.pk],
@@ -176,7 +183,7 @@ def _restore_scene(
         area = Area.objects.create(scene=scene, position=row["ref"], **fields)
         area_ids[row["ref"]] = area.pk
     scene.ranges = {
-        "-".join(str(pk) for pk in sorted(area_ids[ref] for ref in row["areas"])): row["range"]
+        area_rules.pair_key(*(area_ids[ref] for ref in row["areas"])): row["range"]
         for row in entry["ranges"]
     }
     Figure.objects.bulk_create(

@@ -1,8 +1,8 @@
 """The checks the scenes' part of a campaign backup must pass before ``restore`` saves any of it
 (``scene_backup`` writes it): every field within the limits the app's own forms keep, every
-ref pointing at something in the file, and every picture a clean one, as ``pictures`` would
-have kept it (a file anyone can write must not slip a script or a bomb past the upload's
-checks)."""
+ref pointing at something in the file, and every picture one ``pictures`` keeps: as its
+encoder wrote it, or drawn again as an upload is (a file anyone can write must not slip a
+script, a page or a bomb past the upload's checks)."""
 
 import base64
 import binascii
@@ -47,24 +47,26 @@ def read_pictures(r: Reader, data: Mapping[str, Any]) -> list[Json]:
         r.known(row, at, {"ref", "content_type", "width", "height", "data", "created_at"})
         ref = read_ref(r, row, at, refs, 0)
         raw = _decoded(r, row, at)
-        total += len(raw)
+        width, height = row.get("width"), row.get("height")
         if raw:
             try:
-                kept = pictures.check_kept(raw)
+                kept, size = pictures.from_backup(raw)
             except pictures.PictureRefused as refused:
                 r.add(f"{at}.data", refused.message)
                 raw = b""
             else:
-                if (row.get("width"), row.get("height")) != (kept.width, kept.height):
+                if (width, height) != size:
                     r.add(f"{at}.width", "does not match the picture's own size")
+                raw, width, height = kept.data, kept.width, kept.height
+        total += len(raw)
         r.choice(row, "content_type", at, [pictures.CONTENT_TYPE], pictures.CONTENT_TYPE)
         found.append(
             {
                 "ref": ref,
                 "data": raw,
                 "content_type": pictures.CONTENT_TYPE,
-                "width": row.get("width"),
-                "height": row.get("height"),
+                "width": width,
+                "height": height,
                 "created_at": read_time(r, row, "created_at", at),
             }
         )
