@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
+from characters.services import npc_set_revealed
 from fudgetable.http import AuthenticatedHttpRequest, refusal
 from rolls import pictures, scene_cards, scene_moves, scenes
 from rolls.gm_cards import attempt, first_error
@@ -145,6 +146,21 @@ def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     found = get_object_or_404(Character, pk=character, campaign_id=campaign_id)
     area = _area(scene, _id_of(request.POST.get("area", ""), required=False))
     problem = kept(lambda: scenes.figure_add(scene=scene, character=found, area=area))
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def figure_reveal(
+    request: AuthenticatedHttpRequest, campaign_id: int, figure_id: int
+) -> HttpResponse:
+    """A GM's tap on an NPC's figure: the players see it now (``revealed=1``), or no longer.
+    Every screen hears of it (``scenes.npc_shown``), the roster's tap's alike."""
+    gm_or_403(request.user, campaign_id)
+    found = Figure.objects.select_related("character")
+    figure = get_object_or_404(found, pk=figure_id, scene__campaign_id=campaign_id)
+    revealed = request.POST.get("revealed") == "1"
+    problem = kept(lambda: npc_set_revealed(npc=figure.character, revealed=revealed))
     return _done(request, campaign_id, problem)
 
 

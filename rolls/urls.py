@@ -30,6 +30,7 @@ urlpatterns = [
     path("scene/move/", scene_views.figure_move, name="figure_move"),
     path("scene/round/", scene_views.scene_round, name="scene_round"),
     path("scene/figures/", scene_views.figure_add, name="figure_add"),
+    path("scene/figures/<id:figure_id>/reveal/", scene_views.figure_reveal, name="figure_reveal"),
     path("scene/player-cards/", scene_views.player_cards, name="scene_player_cards"),
     path("scene/cards/", scene_views.card_create, name="card_create"),
     path("scene/cards/<id:card_id>/show/", scene_views.card_reveal, name="card_reveal"),
