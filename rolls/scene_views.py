@@ -282,17 +282,19 @@ def handout_hide(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
 @require_GET
 @login_required
 @cache_control(private=True, max_age=86400)
-def picture(request: AuthenticatedHttpRequest, campaign_id: int, picture_id: int) -> HttpResponse:
-    """A picture, to a member who may see what shows it; anyone else a 404. A picture never
-    changes (a new one is a new row), so the browser keeps it a day, privately."""
+def picture(request: AuthenticatedHttpRequest, campaign_id: int, token: str) -> HttpResponse:
+    """A picture by its token, to a member while something shown to them shows it; anyone
+    else a 404. A picture never changes (a new one is a new row and token), so the browser
+    keeps it a day, privately."""
     membership = membership_or_404(request.user, campaign_id)
-    if not pictures.may_see(membership, picture_id):
+    found = Picture.objects.filter(token=token, campaign_id=campaign_id).first()
+    if found is None or not pictures.may_see(membership, found):
         raise Http404("No such picture")
-    found = Picture.objects.only("data", "content_type", "digest").get(pk=picture_id)
     etag = f'"{found.digest}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponse(status=304, headers={"ETag": etag})
-    response = HttpResponse(bytes(found.data), content_type=found.content_type)
+    data = Picture.objects.filter(pk=found.pk).values_list("data", flat=True).get()
+    response = HttpResponse(bytes(data), content_type=found.content_type)
     response["ETag"] = etag
     response["Content-Disposition"] = "inline"
     return response
