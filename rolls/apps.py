@@ -3,3 +3,8 @@ from django.apps import AppConfig
 
 class RollsConfig(AppConfig):
     name = "rolls"
+
+    def ready(self) -> None:
+        from rolls import scenes
+
+        scenes.connect()

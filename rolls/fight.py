@@ -60,6 +60,12 @@ class Announced:
             raise RulesError("aim", "say what the aimed strike aims at and what it would do")
 
 
+def kept_from_players(*characters: Character) -> bool:
+    """An NPC the players have not met takes part: a rolled line naming it is the GMs' alone,
+    as its name is (one rule for the exchange, the shot and what follows them)."""
+    return any(c.is_npc and not c.revealed for c in characters)
+
+
 def fighter_sheet(
     membership: Membership, character: Character, trait: Trait | None, gear: Gear | None
 ) -> Character:
@@ -256,7 +262,7 @@ def fight_exchange(
         succeeded=won,
         key=key,
         character=attacker,
-        secret=secret,
+        secret=secret or kept_from_players(attacker, defender),
     )
     return roll
 

@@ -258,6 +258,17 @@ def _conditions(
     return ranged.Conditions(**chosen), found.words
 
 
+def _kept(made: Roll, data: dict[str, Any]) -> str:
+    """Says so when the line went to the GMs alone though the GM did not ask: it names an NPC
+    the players have not met (``fight.kept_from_players``; the form marks such NPCs too)."""
+    if not made.secret or data["secret"]:
+        return ""
+    return _(
+        "An NPC in this line is hidden from the players, so the line went to the GMs only. "
+        "Reveal the NPC first to show the players such a line."
+    )
+
+
 def _answer(
     request: AuthenticatedHttpRequest,
     membership: Membership,
@@ -299,7 +310,7 @@ def fight(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         made = _exchange(membership, form.cleaned_data)
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message), opened="melee")
-    return _answer(request, membership, made=made)
+    return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
 @require_POST
@@ -315,7 +326,7 @@ def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         made = _shot(membership, form.cleaned_data)
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message), opened="ranged")
-    return _answer(request, membership, made=made)
+    return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
 @require_POST

@@ -219,17 +219,21 @@ def picture_forget(picture: Picture | None) -> None:
         picture.delete()
 
 
-def may_see(membership: Membership, picture_id: int) -> bool:
-    """GMs see every picture of their campaign; anyone else one that shows them something
-    they may see: the backdrop of a scene the table has been shown, or a card's picture on a
-    card shown to them (or theirs)."""
-    campaign_id = membership.campaign_id
+def may_see(membership: Membership, picture: Picture) -> bool:
+    """GMs see every picture of their campaign; anyone else only while something shown to
+    them shows it: the backdrop of the scene the table sees now, or the picture of a card of
+    that scene shown to them (or theirs). A scene taken off the table, or a card kept from
+    them, shows them nothing, whatever its picture."""
+    if picture.campaign_id != membership.campaign_id:
+        return False
     if membership.is_gm:
-        return Picture.objects.filter(pk=picture_id, campaign_id=campaign_id).exists()
-    scenes = Scene.objects.filter(campaign_id=campaign_id, shown_at__isnull=False)
-    if scenes.filter(backdrop_id=picture_id).exists():
         return True
-    cards = Card.objects.filter(scene__campaign_id=campaign_id, picture_id=picture_id).filter(
+    scene = Scene.objects.filter(campaign_id=membership.campaign_id, current=True).first()
+    if scene is None:
+        return False
+    if scene.backdrop_id == picture.pk:
+        return True
+    cards = Card.objects.filter(scene=scene, picture=picture).filter(
         Q(shown=Card.Shown.EVERYONE) | Q(author_id=membership.user_id) | Q(shown=Card.Shown.SOME)
     )
     return any(card.seen_by(membership.user_id, gm=False) for card in cards)

@@ -19,7 +19,15 @@ from fudgetable.rules.blows import Aim
 from fudgetable.rules.character import Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import cpd_of
-from rolls.fight import UNTRAINED, aim_about, fighter_sheet, level_of, rolled_side, wound_about
+from rolls.fight import (
+    UNTRAINED,
+    aim_about,
+    fighter_sheet,
+    kept_from_players,
+    level_of,
+    rolled_side,
+    wound_about,
+)
 from rolls.fight_selectors import RANGED, pending_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, ladder_words, record_entry
@@ -145,6 +153,6 @@ def ranged_exchange(
         succeeded=shot.hit,
         key=key,
         character=shooter,
-        secret=secret,
+        secret=secret or kept_from_players(shooter, target),
     )
     return roll

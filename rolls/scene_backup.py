@@ -27,7 +27,7 @@ def moment(value: datetime | None) -> str | None:
 
 def pictures_to_json(campaign: Campaign) -> tuple[list[Json], dict[int, int]]:
     """The campaign's pictures, and each one's ref by its id."""
-    rows = list(Picture.objects.filter(campaign=campaign).order_by("created_at", "pk"))
+    rows = list(Picture.objects.defer(None).filter(campaign=campaign).order_by("created_at", "pk"))
     refs = {picture.pk: ref for ref, picture in enumerate(rows, start=1)}
     return [
         {

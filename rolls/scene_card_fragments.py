@@ -38,7 +38,15 @@ def cards_context(campaign: Campaign, scene: Scene | None, *, cards: bool = True
         return CardsContext(None, [], [], set(), [])
     members = list(Membership.objects.filter(campaign=campaign).select_related("user"))
     members.sort(key=lambda member: member.user.get_username())
-    found = list(Card.objects.filter(scene=scene).select_related("area")) if cards else []
+    found = (
+        list(
+            Card.objects.filter(scene=scene)
+            .select_related("area", "picture")
+            .defer("picture__data")
+        )
+        if cards
+        else []
+    )
     return CardsContext(
         scene,
         found,

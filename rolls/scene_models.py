@@ -2,6 +2,8 @@
 where, index cards and handouts, and the pictures uploaded for them (``rolls.models`` imports
 these, so Django finds them there)."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -14,14 +16,30 @@ BOARD_COLUMNS = 12
 BOARD_ROWS = 12
 
 
+def picture_token() -> str:
+    """What a picture's address names it by: random, so that one address tells nothing of
+    another, nor how many pictures the server keeps (its id counts up across every table)."""
+    return secrets.token_urlsafe(16)
+
+
+class PictureManager(models.Manager["Picture"]):
+    """Reads a picture without its bytes unless asked (``only("data", ...)``, ``defer(None)``):
+    a scene's backdrop or a card's picture is read for its address on every board drawn."""
+
+    def get_queryset(self) -> models.QuerySet["Picture"]:
+        return super().get_queryset().defer("data")
+
+
 class Picture(models.Model):
     """A picture a member uploaded (a backdrop, a card's), as ``rolls.pictures`` re-encoded it.
 
     Kept in the database: every process of scaled mode reaches it there, a campaign's backup
     carries it, and a campaign's pictures are a few megabytes at most (``pictures.MAX_STORED``).
+    Served by ``token``, never by its id.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="pictures")
+    token = models.CharField(max_length=32, unique=True, default=picture_token, editable=False)
     data = models.BinaryField()
     content_type = models.CharField(max_length=20)
     width = models.PositiveIntegerField()
@@ -33,8 +51,11 @@ class Picture(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
+    objects = PictureManager()
+
     class Meta:
         ordering = ["created_at", "pk"]
+        base_manager_name = "objects"  # a scene's backdrop, read for its token, comes bare too
 
     def __str__(self) -> str:
         return f"Picture {self.pk} ({self.width}x{self.height})"

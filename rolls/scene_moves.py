@@ -160,10 +160,14 @@ def note_roll(roll: Roll) -> None:
     scene = current_scene(roll.campaign_id)
     if scene is None or not scene.round:
         return
-    rolling = Figure.objects.filter(scene=scene, character_id__in=characters)
-    counted = {str(pk) for pk in rolling.values_list("character_id", flat=True)}
+    rolling = list(
+        Figure.objects.filter(scene=scene, character_id__in=characters).select_related("character")
+    )
+    counted = {str(figure.character_id) for figure in rolling}
     if not counted:
         return
+    # The players' round lists only the figures they see: a hidden NPC's count is not theirs.
+    seen = any(shown_to_players(figure) for figure in rolling)
     with transaction.atomic():
         scene = _locked(scene)
         rolled = dict(scene.rolled)
@@ -171,4 +175,4 @@ def note_roll(roll: Roll) -> None:
             rolled[pk] = rolled.get(pk, 0) + 1
         scene.rolled = rolled
         scene.save(update_fields=["rolled"])
-        publish_scene(scene.campaign, "scene.rolled", parts=("round",))
+        publish_scene(scene.campaign, "scene.rolled", parts=("round",), players=seen)

@@ -145,7 +145,11 @@ def cards_for(
     if scene is None:
         return []
     if cards is None:
-        cards = list(Card.objects.filter(scene=scene).select_related("area", "author"))
+        cards = list(
+            Card.objects.filter(scene=scene)
+            .select_related("area", "author", "picture")
+            .defer("picture__data")
+        )
     return [card for card in cards if card.seen_by(user_id, gm=gm_view)]
 
 

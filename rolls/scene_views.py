@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from characters.models import Character
+from characters.services import npc_set_revealed
 from fudgetable.http import AuthenticatedHttpRequest, refusal
 from rolls import pictures, scene_cards, scene_moves, scenes
 from rolls.gm_cards import attempt, first_error
@@ -148,6 +149,21 @@ def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     return _done(request, campaign_id, problem)
 
 
+@require_POST
+@login_required
+def figure_reveal(
+    request: AuthenticatedHttpRequest, campaign_id: int, figure_id: int
+) -> HttpResponse:
+    """A GM's tap on an NPC's figure: the players see it now (``revealed=1``), or no longer.
+    Every screen hears of it (``scenes.npc_shown``), the roster's tap's alike."""
+    gm_or_403(request.user, campaign_id)
+    found = Figure.objects.select_related("character")
+    figure = get_object_or_404(found, pk=figure_id, scene__campaign_id=campaign_id)
+    revealed = request.POST.get("revealed") == "1"
+    problem = kept(lambda: npc_set_revealed(npc=figure.character, revealed=revealed))
+    return _done(request, campaign_id, problem)
+
+
 def _id_of(value: str, *, required: bool = True) -> int | None:
     if not value and not required:
         return None
@@ -266,17 +282,19 @@ def handout_hide(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
 @require_safe
 @login_required
 @cache_control(private=True, max_age=86400)
-def picture(request: AuthenticatedHttpRequest, campaign_id: int, picture_id: int) -> HttpResponse:
-    """A picture, to a member who may see what shows it; anyone else a 404. A picture never
-    changes (a new one is a new row), so the browser keeps it a day, privately."""
+def picture(request: AuthenticatedHttpRequest, campaign_id: int, token: str) -> HttpResponse:
+    """A picture by its token, to a member while something shown to them shows it; anyone
+    else a 404. A picture never changes (a new one is a new row and token), so the browser
+    keeps it a day, privately."""
     membership = membership_or_404(request.user, campaign_id)
-    if not pictures.may_see(membership, picture_id):
+    found = Picture.objects.filter(token=token, campaign_id=campaign_id).first()
+    if found is None or not pictures.may_see(membership, found):
         raise Http404("No such picture")
-    found = Picture.objects.only("data", "content_type", "digest").get(pk=picture_id)
     etag = f'"{found.digest}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponse(status=304, headers={"ETag": etag})
-    response = HttpResponse(bytes(found.data), content_type=found.content_type)
+    data = Picture.objects.filter(pk=found.pk).values_list("data", flat=True).get()
+    response = HttpResponse(bytes(data), content_type=found.content_type)
     response["ETag"] = etag
     response["Content-Disposition"] = "inline"
     return response

@@ -17,11 +17,13 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
+from characters.signals import npc_shown_changed
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
 from rolls import pictures
 from rolls.scene_fragments import publish_scene
 from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
+from rolls.scene_selectors import current_scene
 from rolls.services import roll_announce
 
 MAX_SCENES = 100
@@ -45,9 +47,13 @@ def _text(value: str, limit: int, what: str, *, required: bool = False) -> str:
     return value
 
 
-def _publish_if_current(scene: Scene, event: str, *, tool: bool = False) -> None:
+def _publish_if_current(
+    scene: Scene, event: str, *, tool: bool = False, players: bool = True
+) -> None:
+    """``players=False``: a change the players may not see (a hidden area, an NPC they have
+    not met) goes to the GMs alone, so the players' count does not move either."""
     if scene.current:
-        publish_scene(scene.campaign, event, tool=tool)
+        publish_scene(scene.campaign, event, tool=tool, players=players)
     elif tool:  # the GMs' list of scenes to show
         publish_scene(scene.campaign, event, parts=(), players=False, tool=True)
 
@@ -202,7 +208,7 @@ def area_create(
         height=height,
         position=(last or 0) + 1,
     )
-    _publish_if_current(scene, "scene.area", tool=True)
+    _publish_if_current(scene, "scene.area", tool=True, players=not hidden)
     return area
 
 
@@ -221,6 +227,7 @@ def area_update(
     see cannot stand in an area hidden from them."""
     scene = locked(area.scene)
     name, notes = _checked_area(name, notes, light, cover, place)
+    unseen = hidden and area.hidden  # hidden before and after: the players saw nothing
     if hidden and not area.hidden:
         seen = [f for f in area.figures.select_related("character") if _shown(f.character)]
         if seen:
@@ -231,7 +238,7 @@ def area_update(
     area.name, area.notes, area.light, area.cover, area.hidden = name, notes, light, cover, hidden
     area.column, area.row, area.width, area.height = place
     area.save()
-    _publish_if_current(scene, "scene.area", tool=True)
+    _publish_if_current(scene, "scene.area", tool=True, players=not unseen)
     return area
 
 
@@ -250,8 +257,10 @@ def area_delete(*, area: Area) -> None:
         if not (pair.startswith(prefix) or pair.endswith(suffix))
     }
     scene.save(update_fields=["ranges"])
+    # Who stood in a hidden area is hidden too (``area_update``): the players lose nothing.
+    hidden = area.hidden
     area.delete()
-    _publish_if_current(scene, "scene.area", tool=True)
+    _publish_if_current(scene, "scene.area", tool=True, players=not hidden)
 
 
 @transaction.atomic
@@ -261,8 +270,10 @@ def ranges_set(*, scene: Scene, ranges: Mapping[tuple[int, int], str]) -> Scene:
     is refused."""
     scene = locked(scene)
     scale = area_rules.ranges_for(campaign_ruleset(scene.campaign).key)
-    ids = set(Area.objects.filter(scene=scene).values_list("pk", flat=True))
-    chosen = dict(scene.ranges)
+    hidden_of = dict(Area.objects.filter(scene=scene).values_list("pk", "hidden"))
+    ids = set(hidden_of)
+    before = dict(scene.ranges)
+    chosen = dict(before)
     for (first, second), key in ranges.items():
         if first == second or not {first, second} <= ids:
             raise ValidationError(_("A range is set between two different areas of the scene."))
@@ -273,7 +284,12 @@ def ranges_set(*, scene: Scene, ranges: Mapping[tuple[int, int], str]) -> Scene:
         chosen[pair] = area_rules.check_range(scale, key).key
     scene.ranges = chosen
     scene.save(update_fields=["ranges"])
-    _publish_if_current(scene, "scene.ranges")
+    changed = {
+        pair for pair in before.keys() | chosen.keys() if before.get(pair) != chosen.get(pair)
+    }
+    # The players' board lists only the ranges between areas they see.
+    seen = any(not any(hidden_of.get(int(pk), True) for pk in pair.split("-")) for pair in changed)
+    _publish_if_current(scene, "scene.ranges", players=seen)
     return scene
 
 
@@ -296,12 +312,46 @@ def figure_add(*, scene: Scene, character: Character, area: Area | None = None) 
         scene=scene, character=character, defaults={"area": area}
     )
     if made:
-        _publish_if_current(scene, "scene.figure", tool=True)
+        _publish_if_current(scene, "scene.figure", tool=True, players=on_players_board(figure))
     return figure
+
+
+def on_players_board(figure: Figure) -> bool:
+    """Whether the players' board shows the figure: one they see, standing in an area they
+    see (a figure not placed yet is on the GMs' list alone)."""
+    area = figure.area
+    return _shown(figure.character) and area is not None and not area.hidden
 
 
 @transaction.atomic
 def figure_remove(*, figure: Figure) -> None:
     scene = locked(figure.scene)
+    seen = on_players_board(figure)
     figure.delete()
-    _publish_if_current(scene, "scene.figure", tool=True)
+    _publish_if_current(scene, "scene.figure", tool=True, players=seen)
+
+
+def npc_shown(*, npc: Character) -> None:
+    """The players met the NPC, or lost sight of it (``characters.npc_set_revealed``, from
+    the roster or a tap on its figure): its figure in the scene the table sees appears on
+    the players' boards, or leaves them, at once, numbered with the table's other events.
+    A figure they would not see anyway (not placed, or in a hidden area) sends them nothing;
+    the GMs' board and tool mark it either way."""
+    scene = current_scene(npc.campaign_id)
+    if scene is None:
+        return
+    figure = Figure.objects.filter(scene=scene, character=npc).select_related("area").first()
+    if figure is None:  # the GMs' list of whom to bring in says "hidden" or not
+        publish_scene(scene.campaign, "npc.shown", parts=(), players=False, tool=True)
+        return
+    seen = figure.area is not None and not figure.area.hidden
+    publish_scene(scene.campaign, "npc.shown", parts=("board", "round"), players=seen, tool=True)
+
+
+def _npc_shown_changed(sender: object, *, npc: Character, **kwargs: object) -> None:
+    npc_shown(npc=npc)
+
+
+def connect() -> None:
+    """Has the table hear of an NPC shown or hidden (``characters.signals``)."""
+    npc_shown_changed.connect(_npc_shown_changed, dispatch_uid="table-npc-shown")

@@ -17,6 +17,7 @@ from characters.models import (
 )
 from characters.services._common import StaleEdit, locked, next_position, track_template
 from characters.services.sheets import character_create
+from characters.signals import npc_shown_changed
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.character import ATTRIBUTE_NAMES
 from fudgetable.rules.errors import RulesError
@@ -222,6 +223,10 @@ def npc_set_revealed(*, npc: Character, revealed: bool) -> Character:
     """Shows the NPC's name and public description to the players, or hides it again."""
     npc = locked(npc)
     _require_npc(npc)
+    if npc.revealed == revealed:
+        return npc
     npc.revealed = revealed
     npc.save(update_fields=["revealed", "updated_at"])
+    # The table shows it to the players at once, or takes it off their screens at once.
+    npc_shown_changed.send(sender=Character, npc=npc)
     return npc

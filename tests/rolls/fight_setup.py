@@ -58,8 +58,11 @@ def jason(ez, member):
 
 @pytest.fixture
 def brute(ez):
-    """An NPC: Good Fighter, club (INJ 1 + 2 = 3), chain mail (CPD 1 + 3 = 4), four boxes."""
+    """An NPC the players have met (a fight's lines name him to them): Good Fighter, club
+    (INJ 1 + 2 = 3), chain mail (CPD 1 + 3 = 4), four boxes."""
     npc = character_create(campaign=ez, owner=None, name="Brute", kind="npc", npc_boxes=4)
+    npc.revealed = True
+    npc.save(update_fields=["revealed"])
     trait_add(character=npc, name="Fighter", level=2, kind="role")
     gear_add(character=npc, kind="armor", name="Chain mail", armor_bonus=3)
     gear_add(character=npc, kind="weapon", name="Club", damage_factor=2)

@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from PIL import Image
 
 from rolls import pictures
@@ -93,7 +94,7 @@ def test_a_picture_is_served_to_whoever_may_see_its_card(
 ):
     assert card_with(client_for(owner), scene.campaign, picture_bytes()).status_code == 204
     card = Card.objects.get(title="A picture")
-    url = f"/campaigns/{scene.campaign.pk}/table/pictures/{card.picture_id}/"
+    url = f"/campaigns/{scene.campaign.pk}/table/pictures/{card.picture.token}/"
     for who in (owner, member, observer):
         answer = client_for(who).get(url)
         assert answer.status_code == 200 and answer["Content-Type"] == "image/webp"
@@ -109,15 +110,85 @@ def test_a_picture_is_served_to_whoever_may_see_its_card(
     assert again.status_code == 304
 
 
-def test_a_backdrop_is_the_players_once_the_scene_is_shown(scene, client_for, owner, member):
+def test_a_backdrop_is_the_players_only_while_its_scene_is_shown(
+    scene, client_for, owner, member, observer, outsider
+):
     backdrop = pictures.picture_create(
         campaign=scene.campaign, uploaded_by_id=owner.pk, data=picture_bytes()
     )
     ahead = scene.campaign.scenes.create(title="Later", backdrop=backdrop)
-    url = f"/campaigns/{scene.campaign.pk}/table/pictures/{backdrop.pk}/"
+    url = f"/campaigns/{scene.campaign.pk}/table/pictures/{backdrop.token}/"
     assert client_for(member).get(url).status_code == 404
     assert client_for(owner).get(url).status_code == 200
     from rolls import scenes
 
     scenes.scene_switch(campaign=scene.campaign, scene=ahead)
-    assert client_for(member).get(url).status_code == 200
+    for who in (member, observer):
+        assert client_for(who).get(url).status_code == 200
+    assert client_for(outsider).get(url).status_code == 404
+    # Off the table again: what it shows is the GMs' again, though the players saw it once.
+    scenes.scene_switch(campaign=scene.campaign, scene=scene)
+    assert client_for(member).get(url).status_code == 404
+    assert client_for(owner).get(url).status_code == 200
+
+
+def test_a_backdrop_put_on_a_scene_off_the_table_is_not_served_to_players(
+    scene, client_for, owner, member, observer, outsider
+):
+    """The Later scene was shown, then put away; the GM gives it a new backdrop for next
+    time. Its address carries no count: neighbouring ids lead nowhere."""
+    from rolls import scenes
+
+    later = scenes.scene_create(campaign=scene.campaign, title="Later")
+    scenes.scene_switch(campaign=scene.campaign, scene=later)
+    scenes.scene_switch(campaign=scene.campaign, scene=scene)
+    gm = client_for(owner)
+    edit = reverse("rolls:scene_edit", args=[scene.campaign.pk, later.pk])
+    upload = SimpleUploadedFile("bay.png", picture_bytes(), content_type="image/png")
+    data = {"action": "save", "title": "Later", "description": "", "backdrop": upload}
+    assert gm.post(edit, data).status_code in (200, 302, 204)
+    later.refresh_from_db()
+    backdrop = later.backdrop
+    assert backdrop is not None and len(backdrop.token) >= 20 and not backdrop.token.isdigit()
+    base = f"/campaigns/{scene.campaign.pk}/table/pictures/"
+    for who in (member, observer):
+        assert client_for(who).get(f"{base}{backdrop.token}/").status_code == 404
+    assert gm.get(f"{base}{backdrop.token}/").status_code == 200
+    assert client_for(outsider).get(f"{base}{backdrop.token}/").status_code == 404
+    assert gm.get(f"{base}{backdrop.pk}/").status_code == 404  # its id names nothing
+    # Shown to the table: the board names it by its token, and the players load it.
+    scenes.scene_switch(campaign=scene.campaign, scene=later)
+    page = client_for(member).get(reverse("rolls:table", args=[scene.campaign.pk]))
+    assert f"{base}{backdrop.token}/" in page.content.decode()
+    assert client_for(member).get(f"{base}{backdrop.token}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_every_kept_picture_a_token_of_its_own(owner):
+    """Pictures kept before tokens were served by id: each gets its own random token."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("rolls", "0010_scenes_and_table_talk")], [("rolls", "0011_picture_token")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    campaign = old.get_model("campaigns", "Campaign").objects.create(name="Old", owner_id=owner.pk)
+    for _ in range(3):
+        old.get_model("rolls", "Picture").objects.create(
+            campaign_id=campaign.pk,
+            data=b"x",
+            content_type="image/webp",
+            width=1,
+            height=1,
+            size=1,
+            digest="d",
+        )
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    tokens = list(new.get_model("rolls", "Picture").objects.values_list("token", flat=True))
+    assert len(set(tokens)) == 3 and all(len(token) >= 20 for token in tokens)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

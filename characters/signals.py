@@ -1,0 +1,9 @@
+"""What a change in ``characters`` tells the apps above it, which ``characters`` may not import
+(``rolls`` draws the table): each app connects its receiver when it is ready."""
+
+from django.dispatch import Signal
+
+# An NPC the players now see, or no longer see (``npc``: the Character, saved). Sent inside
+# the change's transaction, so that what the table pushes for it takes its number there and
+# leaves only if the change commits.
+npc_shown_changed = Signal()
