@@ -135,7 +135,7 @@ def test_a_restored_picture_is_drawn_again_as_an_upload_is(
     done = campaign_restore(owner=owner, data=backup)
     join_everyone(done.campaign, backup)
     restored = Scene.objects.get(campaign=done.campaign)
-    url = reverse("rolls:picture", args=[done.campaign.pk, restored.backdrop_id])
+    url = reverse("rolls:picture", args=[done.campaign.pk, restored.backdrop.token])
     for reader in (owner, member):  # the backdrop of the scene shown to the table
         served = client_for(reader).get(url)
         assert served.status_code == 200 and served["Content-Type"] == "image/webp"
