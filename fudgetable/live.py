@@ -259,6 +259,22 @@ def publish_whisper(campaign_id: int, event: str, *, html: str, seqs: Mapping[in
     _send_on_commit(campaign_id, message)
 
 
+def publish_to_people(campaign_id: int, event: str, *, people: Mapping[int, str]) -> None:
+    """Sends each person ``people`` names their own fragment, numbered in their own count
+    (``next_person_seqs``) as a whisper is: what some players see and the rest may not (a card
+    shown to them alone). Nobody else's socket forwards anything, and no other count moves,
+    so the others' screens cannot tell that something happened."""
+    seqs = next_person_seqs(campaign_id, people)
+    message: dict[str, object] = {
+        "type": "table.whisper",
+        "event": event,
+        "html": "",
+        "people": {str(user_id): html for user_id, html in people.items()},
+        "seqs": {str(user_id): seq for user_id, seq in seqs.items()},
+    }
+    _send_on_commit(campaign_id, message)
+
+
 def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) -> None:
     """Sends ``event`` to one person's sockets at the table once the current transaction
     commits: their own controls, such as a hand the GM's move lowered."""

@@ -243,7 +243,8 @@ class TableConsumer(CampaignSocket, TakesCommands):
             await self._send_state()
             return
         self.mine = seq
-        await self.send(text_data=event["html"] + live.person_mark(seq))
+        html = (event.get("people") or {}).get(str(self.user_id), event["html"])
+        await self.send(text_data=html + live.person_mark(seq))
 
     async def table_personal(self, event: dict[str, Any]) -> None:
         """Something for one person's screens only (their hand control)."""

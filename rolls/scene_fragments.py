@@ -42,6 +42,12 @@ class Frames:
     people: dict[int, str] = field(default_factory=dict)
 
     def publish(self, campaign_id: int, event: str) -> None:
+        if self.people and not self.everyone:
+            # Some players alone see a change (a card shown to them): the rest get nothing, not
+            # even a number, and those players get it in their own count, as a whisper.
+            live.publish(campaign_id, event, everyone=None, gm=self.gm)
+            live.publish_to_people(campaign_id, event, people=self.people)
+            return
         live.publish(
             campaign_id, event, everyone=self.everyone, gm=self.gm, people=self.people or None
         )

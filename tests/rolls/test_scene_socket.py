@@ -72,8 +72,10 @@ async def test_a_card_shown_to_one_player_reaches_her_socket_alone(table):
     answer = await apost(table["gm"], "card_reveal", campaign, data, table["card"].pk)
     assert answer.status_code == 204
     frames["her"] += await until(her, "The ledger")
-    frames["them"] += await until(them, 'id="table-seq"')
     assert "Shown to you" in frames["her"][-1]
+    assert 'id="my-seq"' in frames["her"][-1]  # in her own count, as a whisper
+    # The other player is sent nothing of it, not even a number.
+    assert await them.receive_nothing(timeout=0.3)
     # The GMs read in the log whom it went to.
     assert "Card shown to player-member: The ledger" in "".join(await until(gm, "Card shown"))
 
