@@ -89,7 +89,7 @@ def _misread(path: str, role: str, text: str) -> list[str]:
             path == "frames" and word in CARDS
         )
         shows = word in text
-        if shows and role not in readers or must_show and not shows and role in readers:
+        if (shows and role not in readers) or (must_show and not shows and role in readers):
             wrong.append(f"{path} {'shows' if shows else 'lacks'} {word!r} for {role}")
     return wrong
 
