@@ -16,6 +16,7 @@ from functools import cache, wraps
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -85,7 +86,9 @@ def offline_copy(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
         "version": version(),
-        "staticUrl": static(""),
+        # The folder the static files are served from, not a file: the production storage
+        # names only files in its manifest (static("") raised there and /sw.js answered 500).
+        "staticUrl": staticfiles_storage.base_url,
         "pageFiles": [static(name) for name in PAGE_FILES],
         "logout": reverse("logout"),
         "marker": OFFLINE_COPY,

@@ -55,6 +55,22 @@ def test_the_service_worker_is_served_from_the_root_with_this_deploys_version(cl
     assert "/static/css/app.css" in config["pageFiles"]
 
 
+def test_the_service_worker_is_served_with_the_production_static_storage(
+    client, production_static
+):
+    """scripts/run's storage names only the files in its manifest: asking it for the static
+    folder itself answered 500, so no worker ever registered in production."""
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    config = json.loads(answer.content.decode().split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["staticUrl"] == "/static/"
+    css = next(name for name in config["pageFiles"] if name.startswith("/static/css/app."))
+    assert css != "/static/css/app.css"  # the manifest's name, with its hash
+    for name in config["pageFiles"]:
+        assert name.startswith(config["staticUrl"])
+    assert client.get(reverse("login")).status_code == 200
+
+
 def test_a_new_deploy_has_a_new_version(monkeypatch, tmp_path):
     before = offline.version()
     changed = tmp_path / "service_worker.js"
