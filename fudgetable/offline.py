@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache, wraps
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
@@ -23,9 +24,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from fudgetable.sessions import ENDS_AT
+
 WORKER = Path(__file__).with_name("service_worker.js")
 CONFIG_LINE = "const CONFIG = {};"
 OFFLINE_COPY = "Offline-Copy"
+# When the person's session ends (a Unix time): past it the worker deletes the copies rather
+# than show them, so a session that ended without a log-out leaves nothing readable.
+OFFLINE_COPY_UNTIL = "Offline-Copy-Until"
 
 # What every page loads (base.html), kept at install so a copy read offline has its looks and
 # its scripts; anything else a page loads is kept the first time it is fetched.
@@ -67,7 +73,8 @@ def version() -> str:
 def offline_copy(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Marks a page the service worker may keep for its person to read offline: a whole page
     (not an htmx fragment) drawn for a logged-in person. The mark names the person, so a copy
-    is never shown to anybody else on that device."""
+    is never shown to anybody else on that device, and says when their session ends, after
+    which no copy is shown at all."""
 
     @wraps(view)
     def marked(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -75,9 +82,19 @@ def offline_copy(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
         whole_page = not request.headers.get("HX-Request")
         if response.status_code == 200 and whole_page and request.user.is_authenticated:
             response[OFFLINE_COPY] = str(request.user.pk)
+            response[OFFLINE_COPY_UNTIL] = str(session_ends_at(request))
         return response
 
     return marked
+
+
+def session_ends_at(request: HttpRequest) -> int:
+    ends_at = request.session.get(ENDS_AT)
+    if not isinstance(ends_at, int):
+        # A session saved before it kept its end: saved again now, with it.
+        request.session.modified = True
+        ends_at = int(request.session.get_expiry_date().timestamp())
+    return ends_at
 
 
 @require_safe
@@ -85,15 +102,19 @@ def offline_copy(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
         "version": version(),
-        "staticUrl": static(""),
+        # The folder the static files are served from, not a file: the production storage
+        # names only files in its manifest (static("") raised there and /sw.js answered 500).
+        "staticUrl": settings.STATIC_URL,
         "pageFiles": [static(name) for name in PAGE_FILES],
         "logout": reverse("logout"),
         "marker": OFFLINE_COPY,
+        "until": OFFLINE_COPY_UNTIL,
         "offlineTitle": _("Offline"),
         "offlineText": _(
             "You are offline, and this page was not kept on this device. "
             "These pages were, as you last saw them:"
         ),
+        "nothingKeptText": _("You are offline, and no page is kept on this device."),
         "notSentText": _(
             "You are offline, so that was not sent. Go back: what you typed is still in the "
             "form, to send when you are back online."

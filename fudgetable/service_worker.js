@@ -9,6 +9,7 @@ const CONFIG = {};
 const PAGES = "fudgetable-pages-" + CONFIG.version;
 const FILES = "fudgetable-files-" + CONFIG.version;
 const PERSON = "/offline-copies-belong-to";
+const UNTIL = "X-Until";  // on PERSON's entry: when their session ends (Unix seconds)
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -24,6 +25,7 @@ self.addEventListener("activate", (event) => {
         keys.filter((key) => key.startsWith("fudgetable-") && key !== PAGES && key !== FILES)
           .map((key) => caches.delete(key))
       ))
+      .then(forgetIfEnded)
       .then(() => self.clients.claim())
   );
 });
@@ -62,26 +64,45 @@ async function page(event) {
     return offlineCopy(request);
   }
   const person = response.headers.get(CONFIG.marker);
-  if (response.ok && person) event.waitUntil(keep(request, response.clone(), person));
+  const until = response.headers.get(CONFIG.until);
+  if (response.ok && person && until) {
+    event.waitUntil(keep(request, response.clone(), person, until));
+  } else {
+    event.waitUntil(forgetIfEnded());
+  }
   return response;
 }
 
-async function keep(request, response, person) {
+async function keep(request, response, person, until) {
   const cache = await caches.open(PAGES);
   const owner = await cache.match(PERSON);
   if (owner && (await owner.text()) !== person) {
     await caches.delete(PAGES);  // another person's copies never meet this one's
-    return keep(request, response, person);
+    return keep(request, response, person, until);
   }
   const headers = new Headers(response.headers);
   headers.set("X-Kept-At", new Date().toISOString());
   const body = await response.arrayBuffer();
-  await cache.put(PERSON, new Response(person));
+  // The session's end as the newest page says it: a session goes on while it is used.
+  await cache.put(PERSON, new Response(person, { headers: { [UNTIL]: until } }));
   await cache.put(request.url, new Response(body, { status: 200, headers: headers }));
 }
 
-async function offlineCopy(request) {
+// The copies are readable only while their person's session lives: once it has ended (its
+// person never logged out, the session ran out), they are deleted, never shown. The time is
+// this device's clock against the server's; an owner kept without an end is ended too.
+async function forgetIfEnded() {
   const cache = await caches.open(PAGES);
+  const owner = await cache.match(PERSON);
+  if (!owner) return cache;
+  const until = Number(owner.headers.get(UNTIL));
+  if (until && until * 1000 > Date.now()) return cache;
+  await caches.delete(PAGES);
+  return caches.open(PAGES);
+}
+
+async function offlineCopy(request) {
+  const cache = await forgetIfEnded();
   const kept = await cache.match(request.url);
   if (!kept) return offlinePage(cache);
   const html = await kept.text();
@@ -100,6 +121,7 @@ async function offlinePage(cache) {
     const title = (/<title>([^<]*)<\/title>/.exec(html) || [null, url.pathname])[1];
     links.push('<li><a href="' + url.pathname + url.search + '">' + title.trim() + "</a></li>");
   }
+  if (!links.length) return plainPage(CONFIG.nothingKeptText);
   return plainPage(CONFIG.offlineText + "</p><ul>" + links.join("") + "</ul><p>");
 }
 

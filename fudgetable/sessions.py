@@ -75,7 +75,19 @@ class CacheOrNothing:
         return getattr(self.cache, name)
 
 
+# When the session ends, kept in it (a Unix time, in seconds): the database's expiry column is
+# not read with the session, and a page the person may keep offline says when its copy stops
+# being readable (fudgetable/offline.py).
+ENDS_AT = "_ends_at"
+
+
 class SessionStore(cached_db.SessionStore):
     def __init__(self, session_key: str | None = None) -> None:
         super().__init__(session_key)
         self._cache = CacheOrNothing(caches[settings.SESSION_CACHE_ALIAS])
+
+    def save(self, must_create: bool = False) -> None:
+        # Written as the expiry is (each save moves it), a second early at most.
+        data = self._get_session(no_load=must_create)  # type: ignore[attr-defined]
+        data[ENDS_AT] = int(self.get_expiry_date().timestamp())
+        super().save(must_create)

@@ -131,3 +131,16 @@ def layer_per_test():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture
+def production_static(settings):
+    """The static storage scripts/run serves (WhiteNoise's manifest of the files collected once
+    for the test run), for a test that draws pages or the worker as production does."""
+    from tests.e2e.server import collected_static
+
+    settings.STATIC_ROOT = collected_static()
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }

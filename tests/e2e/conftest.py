@@ -1,9 +1,11 @@
 """Browser tests: Playwright driving Debian's Chromium against a real daphne server."""
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +51,7 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     if not CHROMIUM.exists():
         message = (
             f"Chromium not found at {CHROMIUM}: `apt-get install chromium` (scripts/test does)"
@@ -63,6 +65,77 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+class SeenInTheBrowser:
+    """Everything that went wrong in the pages a test opened: console errors, uncaught
+    exceptions, requests that failed and answers of 500 or more, each as a line."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def watch(self, context: Any) -> Any:
+        context.on("page", self._page)
+        for page in context.pages:
+            self._page(page)
+        context.on("requestfailed", self._failed)
+        context.on("response", self._answered)
+        return context
+
+    def _page(self, page: Any) -> None:
+        page.on(
+            "console",
+            lambda m: self.lines.append(f"console error: {m.text}") if m.type == "error" else None,
+        )
+        page.on("pageerror", lambda error: self.lines.append(f"page error: {error}"))
+
+    def _failed(self, request: Any) -> None:
+        failure = request.failure or ""
+        # A load the page stopped itself (a navigation away, htmx dropping a request it
+        # replaced, a context closing) is no error a person sees.
+        if "ERR_ABORTED" not in failure:
+            self.lines.append(f"request failed: {request.method} {request.url} ({failure})")
+
+    def _answered(self, response: Any) -> None:
+        if response.status >= 500:
+            self.lines.append(f"HTTP {response.status}: {response.request.method} {response.url}")
+
+
+class WatchedBrowser:
+    """The session's Chromium as one test sees it: every context and page it opens is watched
+    (``SeenInTheBrowser``); the rest is Playwright's Browser."""
+
+    def __init__(self, browser: Any, seen: SeenInTheBrowser) -> None:
+        self._browser = browser
+        self.seen = seen
+
+    def new_context(self, **options: Any) -> Any:
+        return self.seen.watch(self._browser.new_context(**options))
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._browser.new_page(**options)
+        self.seen.watch(page.context)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture
+def browser(chromium: Any, request: pytest.FixtureRequest) -> Iterator[WatchedBrowser]:
+    """Chromium for one test, which fails at its end on anything that went wrong in its pages
+    (console errors, uncaught exceptions, failed requests, answers of 500 or more) unless the
+    test allows it with ``@pytest.mark.browser_may_see(pattern, …, why=…)``: only a test that
+    does it on purpose (takes the server or the network away) and says so."""
+    seen = SeenInTheBrowser()
+    yield WatchedBrowser(chromium, seen)
+    allowed = []
+    for marker in request.node.iter_markers("browser_may_see"):
+        assert marker.kwargs.get("why"), "browser_may_see says why the test causes it"
+        allowed += [re.compile(pattern) for pattern in marker.args]
+    unexpected = [line for line in seen.lines if not any(p.search(line) for p in allowed)]
+    if unexpected:
+        pytest.fail("the browser saw:\n" + "\n".join(unexpected), pytrace=False)
 
 
 @pytest.fixture

@@ -1,16 +1,46 @@
 """A real FudgeTable server (daphne, HTTP + websockets) in a subprocess, for browser tests,
-the cross-process test and the live-table benchmark."""
+the cross-process test and the live-table benchmark. It runs what scripts/run runs: production
+mode (DEBUG=0), static files from their collected manifest, the strict CSP; a test that needs
+development mode passes DEBUG="1" and says why."""
 
+import atexit
 import os
+import secrets
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import urllib.request
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# One key for every server of a test run: servers that share a database (or a restored copy of
+# one) read each other's sessions, as scripts/run's processes do with a key given to all.
+SECRET_KEY = secrets.token_urlsafe(64)
+# Where the site is reached, set for each server: none of the shell's own may leak in.
+SITE = {"HOST", "PORT", "SITE_URL", "ALLOWED_HOSTS", "BEHIND_TLS_PROXY", "CSRF_TRUSTED_ORIGINS"}
+
+
+@cache
+def collected_static() -> Path:
+    """The static files collected once for the whole test run (a few seconds, as scripts/run's
+    `prepare` does at each start), into a folder of the run's own, shared by every server."""
+    root = Path(tempfile.mkdtemp(prefix="fudgetable-static-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET_KEY, "STATIC_ROOT": str(root)}
+    env["SQLITE_PATH"] = str(root / "unused.sqlite3")  # collectstatic opens no database
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=300,
+    )
+    return root
 
 
 def answering(url: str, process: subprocess.Popen[bytes], log: Path, within: float) -> None:
@@ -48,15 +78,34 @@ def free_port() -> int:
 
 
 class AppServer:
-    """One daphne process on its own port and its own SQLite file (unless env says otherwise)."""
+    """One daphne process on its own port and its own SQLite file (unless env says otherwise),
+    in production mode on loopback as scripts/run serves it (unless env says DEBUG="1")."""
 
     def __init__(self, workdir: Path, *, root: Path = ROOT, **env: str) -> None:
-        """``root``: the checkout whose code it runs (a benchmark compares two)."""
+        """``root``: the checkout whose code it runs (a benchmark compares two, and collects
+        the other's static files itself)."""
         self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-        self.env = {**base, "SQLITE_PATH": str(workdir / "e2e.sqlite3"), "DEBUG": "1", **env}
+        base = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "STATIC_ROOT", "SECRET_KEY", *SITE}
+        }
+        production = env.get("DEBUG", "0") == "0"
+        static = {}
+        if production and "STATIC_ROOT" not in env and root == ROOT:
+            static = {"STATIC_ROOT": str(collected_static())}
+        self.env = {
+            **base,
+            "SQLITE_PATH": str(workdir / "e2e.sqlite3"),
+            "DEBUG": "0",
+            "SECRET_KEY": SECRET_KEY,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            **static,
+            **env,
+        }
         self.log = workdir / f"daphne-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 

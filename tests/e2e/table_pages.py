@@ -23,6 +23,20 @@ RECONNECTING = re.compile(
     r"|^Failed to load resource: net::ERR_CONNECTION_REFUSED$"
 )
 
+# The same, as the browser fixture (conftest.py) words it, for a test that takes the server
+# away on purpose: ``@pytest.mark.browser_may_see(*SERVER_AWAY, why=…)``.
+SERVER_AWAY = (
+    r"^console error: (WebSocket connection to '.*' failed: (.*ERR_CONNECTION_REFUSED"
+    r"|Connection closed before receiving a handshake response)|\[object Event\]"
+    r"|Failed to load resource: net::ERR_CONNECTION_REFUSED)$",
+    r"^request failed: .*\(net::ERR_CONNECTION_REFUSED\)$",
+)
+# A page whose network drops (``context.set_offline``) on purpose: htmx logs a send that failed.
+NETWORK_AWAY = (
+    r"^console error: htmx:(sendError|afterRequest)",
+    r"ERR_INTERNET_DISCONNECTED",
+)
+
 
 class Watched:
     """A page with its console errors, uncaught exceptions and received socket frames."""

@@ -5,6 +5,7 @@ takes the seed's penalty and says so; the GM's table strip shows her Hurt too.""
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
@@ -13,6 +14,7 @@ from tests.e2e.table_pages import (
     PUSH,
     RECONNECT,
     RECONNECTING,
+    SERVER_AWAY,
     gm_and_alice,
     open_table,
     until,
@@ -172,6 +174,7 @@ def test_wounds_confirmed_from_a_melee_and_a_ranged_exchange_reach_the_open_shee
         assert gm.problems == [] and alice.problems == []
 
 
+@pytest.mark.browser_may_see(*SERVER_AWAY, why="the server goes down while the sheet is open")
 def test_a_sheet_that_lost_its_connection_says_so_and_catches_up(
     demo_server: AppServer, browser: Browser
 ) -> None:

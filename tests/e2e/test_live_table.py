@@ -5,15 +5,18 @@ Everything goes through the real server: the demo command's logins and tables, t
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.server import AppServer
 from tests.e2e.table_pages import (
+    NETWORK_AWAY,
     PUSH,
     RECONNECT,
     RECONNECTING,
+    SERVER_AWAY,
     Watched,
     log_in,
     open_table,
@@ -47,6 +50,7 @@ def situational_roll(page: Page, label: str, *, secret: bool) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
+@pytest.mark.browser_may_see(*SERVER_AWAY, why="the server restarts while the pages are open")
 def test_gm_and_phone_player_share_a_live_table_that_survives_a_server_restart(
     demo_server: AppServer, browser: Browser
 ) -> None:
@@ -121,6 +125,7 @@ def test_gm_and_phone_player_share_a_live_table_that_survives_a_server_restart(
         player_context.close()
 
 
+@pytest.mark.browser_may_see(*NETWORK_AWAY, why="the phone goes offline and taps a roll")
 def test_a_phone_player_sees_her_own_roll_in_the_roller(
     demo_server: AppServer, browser: Browser
 ) -> None:

@@ -31,3 +31,24 @@ def test_sign_up_log_in_and_see_the_dashboard_on_a_phone(app_server, phone_page)
     # htmx loaded under the CSP, and the browser reported no CSP or script error.
     assert page.evaluate("typeof window.htmx") == "object"
     assert page.console_problems == []
+
+
+def test_a_swap_writes_no_inline_style_the_csp_refuses(app_server, phone_page):
+    """Our scripts size things through the CSSOM (talk.js's growing line), which the CSP
+    allows; htmx's settle used to copy such a style onto the element swapped in as a style
+    attribute, which the CSP refused: a console error at each such swap under scripts/run."""
+    page = phone_page
+    page.goto(f"{app_server.url}/login/")
+    page.evaluate(
+        """() => {
+          const holder = document.createElement('div');
+          holder.id = 'holder';
+          holder.innerHTML = '<p id="sized">before</p>';
+          document.getElementById('main').appendChild(holder);
+          document.getElementById('sized').style.height = '3em';
+          htmx.swap('#holder', '<p id="sized">after</p>', {swapStyle: 'innerHTML'});
+        }"""
+    )
+    expect(page.locator("#sized")).to_have_text("after")
+    page.wait_for_timeout(100)  # past htmx's settle (20 ms), where the style was copied
+    assert page.console_problems == []  # and the browser fixture checks every error

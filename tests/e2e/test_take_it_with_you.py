@@ -5,7 +5,9 @@ table aid print on as few A4 pages as they should, with no control's words on th
 import io
 import re
 import tempfile
+import time
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
@@ -14,7 +16,7 @@ from fudgetable.rules.rulesets import resolve
 from fudgetable.rules.table_aid import table_aid
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PASSWORD
+from tests.e2e.table_pages import NETWORK_AWAY, PASSWORD
 
 PHONE_360 = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 OLD_CITY = TABLES[3]  # alice's Dana Sharpe there is no other browser test's sheet
@@ -26,6 +28,16 @@ from characters.models import Character
 dana = Character.objects.get(name="Dana Sharpe")
 services.track_set_box(character=dana, track="injury", box=0, marked={marked})
 """
+
+
+# Offline on purpose: loads fail, and a page with no copy is the worker's "Offline" page (503).
+# The copy's socket fails too, and htmx logs its error event (as "[object Event]").
+OFFLINE = (
+    *NETWORK_AWAY,
+    r"^HTTP 503: GET ",
+    r"^console error: Failed to load resource: the server responded with a status of 503",
+    r"^console error: \[object Event\]$",
+)
 
 
 def log_in(page: Page, server: AppServer, username: str) -> None:
@@ -50,6 +62,7 @@ def kept_pages(page: Page) -> list[str]:
     )
 
 
+@pytest.mark.browser_may_see(*OFFLINE, why="the phone goes offline on purpose")
 def test_it_installs_and_a_sheet_reads_offline_until_log_out(
     demo_server: AppServer, browser: Browser
 ) -> None:
@@ -59,6 +72,7 @@ def test_it_installs_and_a_sheet_reads_offline_until_log_out(
         context = browser.browser_type.launch_persistent_context(
             profile, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, **PHONE_360
         )
+        browser.seen.watch(context)  # type: ignore[attr-defined]
         try:
             page = context.pages[0]
             page.set_default_timeout(10_000)
@@ -120,6 +134,52 @@ def test_it_installs_and_a_sheet_reads_offline_until_log_out(
         finally:
             demo_server.python(MARK.format(marked=False))
             context.close()
+
+
+@pytest.mark.browser_may_see(*OFFLINE, why="the phone goes offline on purpose")
+def test_a_copy_is_not_readable_once_its_session_ended_without_a_log_out(
+    demo_server: AppServer, browser: Browser
+) -> None:
+    """Bob never logs out; his session runs out. Offline, his copies were readable while it
+    lived, and are gone (deleted, not merely hidden) once it ended."""
+    context = browser.new_context(**PHONE_360)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, demo_server, "bob")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.get_by_role("link", name="My characters").click()
+        expect(page.get_by_role("heading", name="My characters")).to_be_visible()
+        # His session is near its end (Django's set_expiry, as a short session has), and
+        # the server restarts so that it reads it from the database, not its memory.
+        key = next(c["value"] for c in context.cookies() if c["name"] == "sessionid")
+        said = demo_server.python(
+            f"""
+            from fudgetable.sessions import ENDS_AT, SessionStore
+            session = SessionStore({key!r})
+            session.set_expiry(20)
+            session.save()
+            print(session[ENDS_AT])
+            """
+        )
+        ends_at = int(said.split()[-1])
+        demo_server.restart()
+        page.reload()  # online: the page says when the session ends, and is kept
+        expect(page.get_by_role("heading", name="My characters")).to_be_visible()
+        assert "/characters/" in kept_pages(page)
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#offline-bar")).to_contain_text("Offline: as of")
+        expect(page.get_by_role("heading", name="My characters")).to_be_visible()
+
+        page.wait_for_timeout(max(0, ends_at + 1 - time.time()) * 1000)
+        page.reload()
+        expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+        expect(page.get_by_text("no page is kept on this device")).to_be_visible()
+        assert kept_pages(page) == []
+    finally:
+        context.close()
 
 
 def pdf_of(page: Page) -> tuple[int, str]:

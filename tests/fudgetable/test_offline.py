@@ -3,15 +3,19 @@ the root with this deploy's version, and the mark on the pages whose copy a devi
 
 import json
 import struct
+import time
 from pathlib import Path
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from characters.services import character_create
 from fudgetable import offline
+from fudgetable.sessions import ENDS_AT
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +59,20 @@ def test_the_service_worker_is_served_from_the_root_with_this_deploys_version(cl
     assert "/static/css/app.css" in config["pageFiles"]
 
 
+def test_the_service_worker_is_served_with_the_production_static_storage(client, production_static):
+    """scripts/run's storage names only the files in its manifest: asking it for the static
+    folder itself answered 500, so no worker ever registered in production."""
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    config = json.loads(answer.content.decode().split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["staticUrl"] == "/static/"
+    css = next(name for name in config["pageFiles"] if name.startswith("/static/css/app."))
+    assert css != "/static/css/app.css"  # the manifest's name, with its hash
+    for name in config["pageFiles"]:
+        assert name.startswith(config["staticUrl"])
+    assert client.get(reverse("login")).status_code == 200
+
+
 def test_a_new_deploy_has_a_new_version(monkeypatch, tmp_path):
     before = offline.version()
     changed = tmp_path / "service_worker.js"
@@ -82,3 +100,25 @@ def test_a_page_is_marked_as_its_persons_own_copy(client_for, campaign, owner, m
     # A visitor's front door, a log-in page, a form: nothing to keep.
     assert offline.OFFLINE_COPY not in client_for(outsider).get(reverse("account"))
     assert offline.OFFLINE_COPY not in Client().get(reverse("dashboard"))
+
+
+def test_a_kept_page_says_when_its_persons_session_ends(client, member):
+    """The worker deletes the copies past that time: a session that ended without a log-out
+    leaves nothing readable on the device."""
+    client.force_login(member)
+    key = client.session.session_key
+    ends = int(client.get(reverse("dashboard"))[offline.OFFLINE_COPY_UNTIL])
+    assert abs(ends - Session.objects.get(session_key=key).expire_date.timestamp()) <= 1
+    # A session that ends sooner (Django's set_expiry) says so on the next page.
+    session = client.session
+    session.set_expiry(60)
+    session.save()
+    ends = int(client.get(reverse("my_characters"))[offline.OFFLINE_COPY_UNTIL])
+    assert abs(ends - (time.time() + 60)) <= 2
+    # A session saved before it kept its end is given one, and saved with it.
+    session = client.session
+    stored = {name: value for name, value in session.load().items() if name != ENDS_AT}
+    Session.objects.filter(session_key=key).update(session_data=session.encode(stored))
+    cache.clear()  # the sessions' cache, which holds it as saved
+    ends = int(client.get(reverse("dashboard"))[offline.OFFLINE_COPY_UNTIL])
+    assert client.session[ENDS_AT] == pytest.approx(ends, abs=1)
