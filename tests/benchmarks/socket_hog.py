@@ -27,9 +27,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from tests.benchmarks import sheet_push
 from tests.benchmarks.live_table import PRINT, SEED
 from tests.benchmarks.load import Table, percentile
-from tests.benchmarks import sheet_push
 from tests.benchmarks.sheet_push import Heard
 from tests.e2e.server import ROOT, AppServer
 
@@ -68,13 +68,13 @@ async def _hog_socket(server: AppServer, campaign: int, session: str, opened: li
                 return  # turned away at the limit
             opened.append(campaign)
             drain = asyncio.create_task(_drain(socket))
-            since = 1
-            while True:
-                ask = {"catch_up": True, "since": str(since), "first": "0", "last": "0"}
-                await socket.send(json.dumps(ask))
-                since += 1
-                await asyncio.sleep(1 / ASKS_A_SECOND)
-            drain.cancel()
+            try:
+                for since in range(1, 1_000_000):
+                    ask = {"catch_up": True, "since": str(since), "first": "0", "last": "0"}
+                    await socket.send(json.dumps(ask))
+                    await asyncio.sleep(1 / ASKS_A_SECOND)
+            finally:
+                drain.cancel()
 
 
 async def _drain(socket: ClientConnection) -> None:
