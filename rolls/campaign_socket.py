@@ -1,8 +1,9 @@
 """What a campaign's two sockets (the table's and an open sheet's, ``rolls.consumers``) share:
-joining the campaign's group as one of their person's sockets, leaving it, going when the
-table lets them go (a log-out, the campaign deleted) with the page told why, and living
-through a Redis outage in scaled mode."""
+joining the campaign's group as one of their person's sockets, leaving it however the socket
+ends, going when the table lets them go (a log-out, the campaign deleted) with the page told
+why, and living through a Redis outage in scaled mode."""
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -23,13 +24,17 @@ NO_LONGER_AT_THE_TABLE = gettext_lazy(
     "You can no longer play at this table from here: reload the page to see why."
 )
 NO_LONGER_YOUR_SHEET = gettext_lazy("This sheet is no longer open to you: reload the page.")
-POLICY = 1008  # a close htmx does not retry: the page is not to try again
+# The close of a socket past its person's limit. Not 1008 (policy): daphne's websocket library
+# sends only 1000 and 3000-4999, refused 1008 with a traceback and dropped the socket as 1011,
+# which htmx retries, so the page came back every few seconds to be refused again. htmx
+# retries none of 4000-4999 (private use), and live.js says why it stays down.
+TOO_MANY = 4008
 
 
 def too_many() -> str:
     return gettext(
-        "This table is open in %(most)s of your pages already, the most one person may have "
-        "here: close one of them, then reload this page."
+        "You have %(most)s table and sheet pages open already, the most one person may have "
+        "open at once: close one of them, then reload this page."
     ) % {"most": settings.SOCKETS_PER_PERSON}
 
 
@@ -41,13 +46,21 @@ class CampaignSocket(AsyncWebsocketConsumer):
 
     group_name: str
     person: Person
+    counted = False  # counted among its person's sockets (``people``), not yet let go
+    left = False  # left the table, all of it (``leave_table``)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """The socket's life, as Channels runs it; but with Redis away (scaled mode) the
         socket is turned down at its handshake, or closed as a server restarting would close
         it (1011), so the page tries again within seconds instead of the socket dying with a
         traceback. The pub/sub layer subscribes a socket's own channel before anything else,
-        so the handshake is where an outage shows first."""
+        so the handshake is where an outage shows first.
+
+        However its life ends, the socket leaves the table: a socket closed while its
+        consumer was busy (a command waiting on the shared thread) never hears its
+        disconnect, and daphne cancels it ``application_close_timeout`` later. Left counted,
+        eight of those locked a person out of their table until a restart, and listed them
+        at it."""
         try:
             await super().__call__(scope, receive, send)
         except Exception as error:
@@ -58,34 +71,62 @@ class CampaignSocket(AsyncWebsocketConsumer):
                 if hasattr(self, "group_name"):
                     await self.disconnect(1011)
                 await send({"type": "websocket.close", "code": 1011})
+        finally:
+            self.let_go()  # at once, whatever happens to the awaits below
+            if hasattr(self, "group_name") and not self.left:
+                # Shielded: a second cancel (a server shutting down) ends the wait for it,
+                # not the leaving.
+                try:
+                    await asyncio.shield(self.leave_table())
+                except Exception:
+                    # Whatever was on its way out (a cancel, an error) goes on out.
+                    logger.exception("%s: a socket could not leave", self.group_name)
 
     async def join_table(self, campaign_id: int, user_id: int) -> bool:
         """Joins the campaign's group as one of the person's sockets (``people_sockets``).
-        False when it may not, and the socket is then gone: past the person's limit it is
-        accepted only to be told so and closed (cleanly: their page does not try again); with
+        False when it may not, and the socket is then gone: past the person's limit (their
+        sockets at every campaign, in this process) it is accepted only to be told so and
+        closed (``TOO_MANY``: their page does not try again); with
         the channel layer away (Redis in scaled mode) the handshake is turned down, and the
         page tries again within seconds, as after any dropped connection."""
-        person = (campaign_id, user_id)
-        if not people.arrive(person):
+        if not people.arrive(user_id):
             await self.accept()
-            await self.leave_saying(too_many(), code=POLICY)
+            await self.leave_saying(too_many(), code=TOO_MANY)
             return False
+        self.person, self.counted = (campaign_id, user_id), True
         try:
             await self.channel_layer.group_add(live.group_name(campaign_id), self.channel_name)
         except Exception as error:
-            people.leave(person)
+            self.let_go()
             logger.warning("table %s: a socket could not join (%s)", campaign_id, error)
             await self.close()
             return False
-        self.group_name, self.person = live.group_name(campaign_id), person
+        self.group_name = live.group_name(campaign_id)
         return True
 
+    def let_go(self) -> None:
+        """What leaving the table undoes in this process's memory, at once: the person's
+        count. Runs once, however often it is called."""
+        if self.counted:
+            self.counted = False
+            people.leave(self.person[1])
+
     async def leave_table(self) -> None:
-        people.leave(self.person)
+        """Leaves the campaign's group, and whatever else the socket's kind undoes
+        (``left_table``): what a socket ending runs, on its disconnect or, missed that, when
+        its consumer is cancelled (``__call__``)."""
+        if not hasattr(self, "group_name") or self.left:
+            return
+        self.let_go()
         try:
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
         except Exception as error:
             logger.warning("%s: a socket could not leave (%s)", self.group_name, error)
+        await self.left_table()
+        self.left = True
+
+    async def left_table(self) -> None:
+        """What a kind of socket undoes when it leaves, past the group (its presence)."""
 
     async def leave_saying(self, text: str | StrPromise, code: int | None = None) -> None:
         await self.send(text_data=live.notice(str(text)))

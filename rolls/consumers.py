@@ -142,10 +142,14 @@ class TableConsumer(CampaignSocket, TakesCommands):
         heartbeat.join(self)
 
     async def disconnect(self, code: int) -> None:
-        if not hasattr(self, "group_name"):
-            return
-        heartbeat.leave(self.channel_name)
         await self.leave_table()
+
+    def let_go(self) -> None:
+        if self.counted:
+            heartbeat.leave(self.channel_name)
+        super().let_go()
+
+    async def left_table(self) -> None:
         presence = await _leave(self.campaign_id, self.channel_name)
         await live.publish_now(self.campaign_id, "presence.changed", everyone=presence)
 
@@ -206,7 +210,8 @@ class TableConsumer(CampaignSocket, TakesCommands):
         async def build() -> tuple[bool, str, frozenset[int], int, int] | None:
             return await _state_of(self.scope["user"], self.campaign_id, seen)
 
-        await self._show_state(await people.shared(("table", *self.person, seen), build))
+        key = ("table", *self.person, seen)
+        await self._show_state(await people.shared(self.user_id, key, build))
 
     async def _send_state(self) -> None:
         """The table as it stands, unasked and at once. Unasked, the socket cannot say which
@@ -316,8 +321,7 @@ class SheetConsumer(CampaignSocket, TakesCommands):
             await self.send(text_data=calls)
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group_name"):
-            await self.leave_table()
+        await self.leave_table()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # The table's own events are not this page's business; a call for a roll is.
@@ -374,7 +378,7 @@ class SheetConsumer(CampaignSocket, TakesCommands):
             )
 
         copy = ("sheet", *self.person, self.character_id, self._csrf_secret(), with_calls)
-        parts, calls = await (people.shared(copy, draw) if shared else draw())
+        parts, calls = await (people.shared(self.user_id, copy, draw) if shared else draw())
         for frame in (parts, calls):
             if frame:
                 await self.send(text_data=frame)

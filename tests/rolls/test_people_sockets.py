@@ -1,6 +1,9 @@
-"""One person's sockets at a campaign are limited, and what they ask to catch up on is built
-once for them all: 30 sockets of one player asking to catch up moved another player's rolls
-from 0.05 s to 0.2-1.3 s, since every socket's database work waits on one shared thread."""
+"""One person's sockets are limited, at all their campaigns together, and what they ask to
+catch up on is built at most once a second for them all, whatever each ask says it saw: 30
+sockets of one player asking to catch up moved another player's rolls from 0.05 s to 0.2-1.3
+s, since every socket's database work waits on one shared thread; one person's 4 campaigns x
+8 sockets to 4 s; and one socket's asks each naming a new ``since`` got 17-20 whole tables
+built in 2.5 s."""
 
 import asyncio
 import json
@@ -11,6 +14,7 @@ from asgiref.sync import sync_to_async
 from fudgetable.entry_ids import encode
 from rolls import consumers, people_sockets
 from rolls.models import Roll
+from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, post_roll
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.table_sockets import joined, socket_for, until
@@ -51,9 +55,9 @@ async def test_past_the_limit_a_persons_next_page_is_told_so_and_let_go(
     one_too_many = socket_for(campaign, cookies["member"])
     assert (await one_too_many.connect())[0]  # accepted only to be told why it goes
     notice = await one_too_many.receive_from(timeout=5)
-    assert 'id="notice"' in notice and "open in 3 of your pages already" in notice
+    assert 'id="notice"' in notice and "3 table and sheet pages open already" in notice
     closed = await one_too_many.receive_output(timeout=5)
-    assert closed == {"type": "websocket.close", "code": 1008}  # htmx does not try again
+    assert closed == {"type": "websocket.close", "code": 4008}  # htmx does not try again
     await one_too_many.disconnect()
     # Someone else's are theirs to count; an outsider is refused at the handshake as before.
     gm = await joined(campaign, cookies["owner"])
@@ -133,3 +137,64 @@ async def test_copies_of_a_sheet_in_one_browser_asking_at_once_share_one_draw(
     assert len(drawn) == 1
     for copy in copies:
         await copy.disconnect()
+
+
+@pytest.fixture
+def own_campaigns(member):
+    """Campaigns the member made themselves: anyone may make as many as they like."""
+    return [CampaignFactory(owner=member, name=f"Lighthouse {n}") for n in range(3)]
+
+
+async def test_a_persons_sockets_at_all_their_campaigns_count_together(
+    campaign, own_campaigns, cookies, settings
+):
+    settings.SOCKETS_PER_PERSON = 3
+    mine = [await joined(table, cookies["member"]) for table in (campaign, *own_campaigns[:2])]
+    # A fourth campaign of theirs is no way round the limit.
+    one_too_many = socket_for(own_campaigns[2], cookies["member"])
+    assert (await one_too_many.connect())[0]
+    notice = await one_too_many.receive_from(timeout=5)
+    assert "3 table and sheet pages open already" in notice
+    assert await one_too_many.receive_output(timeout=5) == {
+        "type": "websocket.close",
+        "code": 4008,
+    }
+    await one_too_many.disconnect()
+    # Someone else's sockets at the same tables are theirs to count.
+    gm = await joined(campaign, cookies["owner"])
+    await mine.pop().disconnect()
+    again = await joined(own_campaigns[2], cookies["member"])
+    for socket in (*mine, again, gm):
+        await socket.disconnect()
+    assert people_sockets.people.counts == {}
+
+
+def ask(since: int) -> str:
+    """A catch-up ask as a page would word it, saying it saw the table at ``since``."""
+    return json.dumps({"catch_up": True, "since": str(since), "first": "0", "last": "0"})
+
+
+async def test_asks_each_naming_another_since_get_one_build_a_second(
+    campaign, own_campaigns, cookies, builds
+):
+    """Every ask names a number of its own, so no two of them could share a build: the
+    person's builds are paced all the same, at all their campaigns' sockets together."""
+    sockets = [await joined(table, cookies["member"]) for table in (campaign, *own_campaigns)]
+    sockets.append(await joined(campaign, cookies["member"]))
+    await settled(*sockets)
+    builds.clear()
+    started = asyncio.get_running_loop().time()
+    since = iter(range(1, 1000))
+    for _ in range(5):
+        for socket in sockets:
+            await socket.send_to(text_data=ask(next(since)))
+    await asyncio.sleep(2.5)
+    assert len(builds) <= 4  # of 25 asks; 20-25 whole tables before
+    # And each socket's answers still come, one build a second after the one before.
+    for socket in sockets:
+        assert "data-state" in (await until(socket, "data-state"))[-1]
+    took = asyncio.get_running_loop().time() - started
+    assert len(builds) <= took + 1
+    for socket in sockets:
+        await socket.disconnect()
+    assert people_sockets.people.counts == {}

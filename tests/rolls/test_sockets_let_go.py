@@ -1,6 +1,11 @@
 """A log-out, a campaign deleted and a member removed close the sockets they concern at once,
 saying why: before, a tab logged out still heard the GM's secret rolls 34 s later, its sheet
-socket the sheet's changes, and a deleted campaign's sockets stayed open."""
+socket the sheet's changes, and a deleted campaign's sockets stayed open. And a socket leaves
+the table however it ends: one closed while its consumer was busy was cancelled without
+leaving, and eight of them locked their person out of the table until a restart."""
+
+import asyncio
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -8,9 +13,13 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Membership
-from tests.rolls.conftest import post_roll, roll_form
+from rolls import people_sockets
+from rolls.heartbeat import heartbeat
+from rolls.models import TableConnection
+from tests.rolls.conftest import post_roll, roll_form, trait
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_sign_in_changes import open_sockets
+from tests.rolls.test_socket_commands import command, roll_path
 from tests.table_sockets import closed, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,3 +128,36 @@ async def test_an_outsiders_log_out_touches_no_socket_of_the_table(
     await sync_to_async(client.post)(reverse("logout"))
     assert await gm.receive_nothing(timeout=0.3)
     await gm.disconnect()
+
+
+@pytest.fixture
+def ready(campaign, hero):
+    return roll_form(hero, trait(hero, "Stealth", 1))
+
+
+async def test_a_socket_killed_mid_command_leaves_the_table(campaign, cookies, ready, settings):
+    """The page closes while its roll waits for the shared thread (busy with someone else's
+    work); the consumer never hears the close in time and is cancelled, as daphne cancels it
+    ``application_close_timeout`` after the close. It leaves all the same: the person may
+    open as many pages as before, and is not listed at the table."""
+    settings.SOCKETS_PER_PERSON = 2
+    gm = await joined(campaign, cookies["owner"], "gm-owner")
+    for _ in range(settings.SOCKETS_PER_PERSON):
+        player = await joined(campaign, cookies["member"])
+        busy = threading.Event()
+        holding = asyncio.ensure_future(sync_to_async(busy.wait, thread_sensitive=True)())
+        await command(player, roll_path(campaign), ready)
+        threading.Timer(1.5, busy.set).start()  # long after the close, as a slow command
+        await player.disconnect(timeout=0.5)  # its consumer cancelled, the command unfinished
+        await holding
+    frame = (await until(gm, 'id="presence"'))[-1]
+    while not await gm.receive_nothing(timeout=0.5):
+        frame = await gm.receive_from()
+    assert "gm-owner" in frame and "player-member" not in frame
+    assert await TableConnection.objects.filter(user__username="player-member").acount() == 0
+    # Not locked out: a page of theirs opens as many sockets as before.
+    pages = [await joined(campaign, cookies["member"]) for _ in range(2)]
+    for socket in (*pages, gm):
+        await socket.disconnect()
+    assert people_sockets.people.counts == {}
+    assert heartbeat.channels == {}
