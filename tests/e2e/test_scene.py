@@ -158,12 +158,15 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         fight.get_by_label("Shoots with").select_option(label=f"{WREN}: Archer, Good (+2)")
         fight.locator("#ranged-shooter").select_option(label=WREN)
         fight.get_by_label("Self-powered weapon").select_option(label=f"{WREN}: Crossbow (INJ 4)")
-        fight.locator("#ranged-target").select_option(label="Road bandit (NPC)")
+        # The bandit is one the players have not met: the GM is told the line stays theirs.
+        hidden = "Road bandit (NPC, hidden: the line will be GM-only)"
+        fight.locator("#ranged-target").select_option(label=hidden)
         expect(fight.get_by_label("Range")).to_have_value("scene")
         fight.get_by_role("button", name="Roll the shot").click()
         entry = gm.page.locator("#roll-log > li", has_text="Shot: Wren Ashdown at Road bandit")
         expect(entry).to_contain_text("Near bank to Far bank: Long (L)", timeout=PUSH)
-        expect(gm.page.locator("#scene-round")).to_contain_text(f"Rolled this phase: {WREN}")
+        # Kept for the GMs, the shot is not counted in the round the players see either.
+        expect(gm.page.locator("#scene-round")).to_contain_text("Nobody has rolled this phase")
 
         # Nothing of the card reached bob's socket; nothing of the hidden bandit reached either
         # player's.
@@ -176,7 +179,18 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
                 if ('id="area-' in frame or "scene-board" in frame) and 'id="roll-log"' not in frame
             ]
             assert "Road bandit" not in html.unescape("".join(boards))
+            # Nor the shot's line, which names him: it went to the GMs alone.
+            assert "Road bandit" not in html.unescape("".join(watched.frames))
             assert watched.problems == []
+
+        # The GM reveals the bandit with a tap on his figure: both phones' boards show him.
+        seen = {watched: len(watched.frames) for watched in (alice, bob)}
+        gm.page.get_by_role("button", name="Reveal Road bandit to the players").click()
+        for watched, since in seen.items():
+            until(watched.page, lambda w=watched, n=since: "Road bandit" in "".join(w.frames[n:]))
+        expect(
+            gm.page.get_by_role("button", name="Hide Road bandit from the players")
+        ).to_be_visible()
         assert gm.problems == []
     finally:
         for context in contexts:

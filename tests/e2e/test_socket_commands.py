@@ -4,6 +4,7 @@ command over HTTP with the same key; a busy answer is waited out and sent again,
 
 import json
 
+import pytest
 from playwright.sync_api import Browser, Request, WebSocketRoute, expect
 
 from fudgetable.management.commands._demo_tables import TABLES
@@ -135,6 +136,10 @@ def test_a_busy_answer_is_waited_out_and_the_command_sent_again(
         context.close()
 
 
+@pytest.mark.browser_may_see(
+    r"^console error: htmx:(afterRequest|sendError), \[object HTMLDivElement\]$",
+    why="the test drops the socket under a command, which htmx reports as a send error",
+)
 def test_a_command_without_a_key_is_not_sent_twice_when_its_socket_drops(
     demo_server: AppServer, browser: Browser
 ) -> None:
