@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from campaigns.selectors import members_of
+from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from rolls import dice_in_hand, talk, webhooks
 from rolls.models import TableTalk
@@ -63,7 +64,7 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     membership.user = request.user  # the same row: a message names its speaker without a query
     form = TalkForm(request.POST)
-    problem, helped, sent = "", False, 0
+    problem, helped, sent = "", False, ""
     if not form.is_valid():
         problem = _("Write something to send, and pick only people at this table.")
     else:
@@ -82,7 +83,8 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
                     speaking_as=chosen,
                     to=tuple(data["to"]),
                 )
-                helped, sent = result.help, result.entry.pk if result.entry else 0
+                entry = result.entry
+                helped, sent = result.help, entry_ids.encode(entry.pk) if entry else ""
             except talk.Refused as refused:
                 problem = refused.message
     if not request.htmx:

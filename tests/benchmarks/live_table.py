@@ -60,8 +60,8 @@ from tests.benchmarks import broadcast_floor, load, scene_events, table_events
 from tests.benchmarks.load import Samples, Table
 from tests.e2e.server import ROOT, AppServer, free_port
 
-ENTRY = re.compile(r'id="roll-(\d+)"')
-SENT = re.compile(r'data-sent="(\d+)"')  # the composer's answer names the entry it made
+ENTRY = re.compile(r'id="roll-([\w-]{22})"')
+SENT = re.compile(r'data-sent="([\w-]{22})"')  # the composer's answer names the entry it made
 ADMIN_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 # Sessions are written straight into the session table (as a login would write them), so 800
@@ -173,7 +173,7 @@ def _match_rolls(table: Table, index: int, frame: str, now: float) -> None:
     """Notes when each roll's entry first reaches socket ``index``."""
     found = ENTRY.findall(frame)
     for pk in found:
-        table.arrived.setdefault((index, int(pk)), now)
+        table.arrived.setdefault((index, pk), now)
     if found:
         table.frame_bytes.append(len(frame.encode()))
 
@@ -208,7 +208,7 @@ async def _post_roll(
     if response.status_code != 200 or made is None:
         samples.post_errors.append(f"{response.status_code}: {response.text[:200]}")
         return
-    table.posted[int(made.group(1))] = start
+    table.posted[made.group(1)] = start
 
 
 def _roll_form(table: Table, number: int) -> dict[str, str]:
@@ -279,7 +279,7 @@ def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> loa
             return
         samples.post_ms.append((now - start) * 1000)
         if rolls and made is not None:
-            table.posted[int(made.group(1))] = start
+            table.posted[made.group(1)] = start
 
     return matching
 

@@ -256,7 +256,7 @@ def test_a_roll_is_played_over_the_websocket_through_nginx_with_tls(behind_nginx
             frames = [str(socket.recv(timeout=10)) for _ in range(2)]
             answer = json.loads(next(frame for frame in frames if frame.startswith("{")))
             assert answer["answer"] == 1 and answer["status"] == 200
-            rolled = re.search(r'id="roll-(\d+)"', answer["body"])
+            rolled = re.search(r'id="roll-([\w-]{22})"', answer["body"])
             assert rolled and "Marisol" in answer["body"]
             # The push to the table reached the same socket through nginx.
             while not any(rolled.group(0) in f and not f.startswith("{") for f in frames):

@@ -18,6 +18,7 @@ from campaigns.services import invite_create
 from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
+from fudgetable import entry_ids
 from rolls import calls, challenges, countdowns, pictures, scene_cards, scenes, services, sessions
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.rolls.scene_setup import picture_bytes
@@ -112,14 +113,16 @@ def table(db):
     scene = scenes.scene_create(campaign=campaign, title="Fuzz scene")
     card = scene_cards.card_create(membership=gm_membership, scene=scene, title="Fuzz card")
     picture = pictures.picture_create(campaign=campaign, uploaded_by_id=gm.pk, data=picture_bytes())
+    figure = scenes.figure_add(scene=scene, character=npc)
     ids = {
         "scene_id": scene.pk,
         "card_id": card.pk,
         "picture_id": picture.pk,
+        "figure_id": figure.pk,
         "campaign_id": campaign.pk,
         "character_id": hero.pk,
         "npc_id": npc.pk,
-        "roll_id": roll.pk,
+        "roll_id": entry_ids.encode(roll.pk),
         "countdown_id": countdown.pk,
         "challenge_id": challenge.pk,
         "call_id": call.pk,
@@ -128,6 +131,7 @@ def table(db):
         "number": session.number,
         "package_id": package.pk,
         "marks_id": marks.pk,
+        # The picture's route names a token too: an invite's names no picture there (a 404).
         "token": invite.token,
     }
     return gm, ids

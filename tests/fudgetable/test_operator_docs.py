@@ -22,7 +22,8 @@ def test_the_docs_name_no_folder_of_one_machine():
 
 def test_every_pytest_marker_declared_is_used():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    declared = [m.split(":")[0] for m in config["tool"]["pytest"]["ini_options"]["markers"]]
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    declared = [re.split(r"[:(]", marker)[0] for marker in markers]
     sources = "\n".join(
         path.read_text() for path in [*(ROOT / "tests").rglob("*.py"), ROOT / "scripts/test"]
     )
