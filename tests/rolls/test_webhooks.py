@@ -1,9 +1,12 @@
 """The log sent on to a group's chat server (rolls/webhooks.py), against a receiver on this
 machine: public entries only (never a secret roll, a whisper, a GM-only line or a hidden
 difficulty), Discord's format or plain JSON, retries with the state the GM sees, the address
-rules, and a receiver that hangs for 30 s delaying neither a roll's answer nor its push."""
+rules, a receiver that hangs for 30 s delaying neither a roll's answer nor its push; and the
+attacks of #37: a name that rebinds to 127.0.0.1, a receiver dripping its answer a byte at a
+time, and that receiver holding up another campaign's deliveries."""
 
 import json
+import socket
 import threading
 import time
 from datetime import timedelta
@@ -17,6 +20,7 @@ from django.utils import timezone
 from rolls import webhooks
 from rolls.models import TableTalk, WebhookDelivery
 from rolls.services import roll_announce
+from tests.factories import CampaignFactory, MembershipFactory
 from tests.rolls.conftest import fresh_key
 from tests.table_sockets import joined, until
 
@@ -243,3 +247,168 @@ def test_what_waits_for_an_address_the_gm_changed_is_not_sent_there(
     WebhookDelivery.objects.update(next_try_at=row.created_at)
     webhooks.send_due()
     assert len(receiver.got) == 1  # the first try only
+
+
+class Listener:
+    """A TCP port on 127.0.0.1 that counts who connects to it: what sits inside the server's
+    own network, which a webhook must never reach. Speaking no TLS, it is a TLS error to a
+    client that gets through, as an open port was in #37."""
+
+    def __init__(self) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.connected = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.connected += 1
+            conn.close()
+
+
+class Dripper:
+    """A receiver on 127.0.0.1 that takes the request, then answers a byte every ``every``
+    seconds for ``lasting`` seconds: no read ever waits long, the answer never ends."""
+
+    def __init__(self, every: float = 1.0, lasting: float = 12.0) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.every, self.lasting = every, lasting
+        self.requests = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.sock.getsockname()[1]}/hook"
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._drip, args=(conn,), daemon=True).start()
+
+    def _drip(self, conn: socket.socket) -> None:
+        with conn:
+            conn.recv(65536)
+            self.requests += 1
+            ends = time.monotonic() + self.lasting
+            try:
+                conn.sendall(b"HTTP/1.1 200 OK\r\nX-Drip: ")
+                while time.monotonic() < ends:
+                    conn.sendall(b"x")
+                    time.sleep(self.every)
+                conn.sendall(b"\r\nContent-Length: 0\r\n\r\n")
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def listener():
+    server = Listener()
+    yield server
+    server.sock.close()
+
+
+@pytest.fixture
+def dripper():
+    server = Dripper()
+    yield server
+    server.sock.close()
+
+
+PUBLIC = "93.184.216.34"  # what the name answers when it is checked
+
+
+@pytest.mark.django_db
+def test_a_name_that_rebinds_to_loopback_is_never_connected_to(
+    campaign, listener, member, client_for, settings, monkeypatch
+):
+    """#37: the name answers a public address when asked, then 127.0.0.1. The delivery
+    connects to the address it checked or to none, and the GM's page says nothing of what
+    sits behind an address it did not reach."""
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    settings.WEBHOOK_TIMEOUT = 1
+    TableTalk.objects.create(
+        campaign=campaign, webhook_url=f"https://hooks.rebind.test:{listener.port}/hook"
+    )
+    asked: list[str] = []
+
+    def rebinding(host: str, port: int) -> list[str]:
+        asked.append(host)
+        return [PUBLIC] if len(asked) == 1 else ["127.0.0.1"]
+
+    monkeypatch.setattr(webhooks, "resolve", rebinding)
+    roll(client_for(member), campaign, label="Rebound")
+    webhooks.send_due()
+    row = WebhookDelivery.objects.get()
+    assert listener.connected == 0
+    assert asked == ["hooks.rebind.test"]  # looked up once, and that answer was the one used
+    assert row.last_error in (
+        "could not deliver: no connection, or the receiver broke off",
+        "no answer within 1 s",
+    )
+    # At the next try the name answers 127.0.0.1: refused, and the page says only that.
+    WebhookDelivery.objects.update(next_try_at=row.created_at)
+    webhooks.send_due()
+    row.refresh_from_db()
+    assert listener.connected == 0
+    assert row.last_error == "refused: not a public address"
+
+
+@pytest.mark.django_db
+def test_a_receiver_dripping_its_answer_is_cut_at_the_deadline(
+    campaign, dripper, member, client_for, settings
+):
+    """#37: a byte every second never lets one read time out; the delivery is cut when its
+    whole time (WEBHOOK_TIMEOUT) is up, and tried again later."""
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+    settings.WEBHOOK_TIMEOUT = 2
+    TableTalk.objects.create(campaign=campaign, webhook_url=dripper.url)
+    roll(client_for(member), campaign, label="Dripped")
+    started = time.monotonic()
+    webhooks.send_due()
+    took = time.monotonic() - started
+    row = WebhookDelivery.objects.get()
+    assert dripper.requests == 1
+    assert took < 3, f"the delivery took {took:.1f} s"
+    assert (row.last_error, row.sent_at, row.attempts) == ("no answer within 2 s", None, 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_dripping_receiver_holds_up_no_other_campaigns_deliveries(
+    campaign, dripper, receiver, owner, member, client_for, settings
+):
+    """#37: one campaign's receiver drips its answer; another campaign's entry still
+    arrives at once, and the dripping one is cut at its deadline."""
+    settings.WEBHOOK_TIMEOUT = 5
+    other = CampaignFactory(owner=owner, name="The Salt Road")
+    MembershipFactory(campaign=other, user=member)
+    TableTalk.objects.create(campaign=campaign, webhook_url=dripper.url)
+    TableTalk.objects.create(campaign=other, webhook_url=receiver.url)
+    player = client_for(member)
+    try:
+        roll(player, campaign, label="Dripped")
+        for _ in range(50):  # the sender is on the dripping receiver
+            if dripper.requests:
+                break
+            time.sleep(0.1)
+        assert dripper.requests == 1
+        sent = time.monotonic()
+        assert roll(player, other, label="Elsewhere").status_code == 200
+        while not receiver.got and time.monotonic() - sent < 15:
+            time.sleep(0.01)
+        latency = time.monotonic() - sent
+        print(f"other campaign's delivery: {latency:.3f} s")
+        assert receiver.got, "the other campaign's entry never arrived"
+        assert receiver.got[0]["content"].startswith("Elsewhere: ")
+        assert latency < 1, f"the other campaign's entry took {latency:.1f} s"
+    finally:
+        # The threads are stopped before the test's tables are emptied under them.
+        webhooks.sender.stop(timeout=settings.WEBHOOK_TIMEOUT + 2)
+    dripped = WebhookDelivery.objects.get(campaign=campaign)
+    assert dripped.last_error == "no answer within 5 s"
