@@ -29,6 +29,9 @@ def test_reset_link_by_hand_gives_the_address_scripts_run_served_at(
     nothing set: the link is for port 8123, where the defaults would have said 8000."""
     settings.DEBUG, settings.LOOPBACK_ONLY = True, False
     settings.SQLITE_PATH = tmp_path / "db.sqlite3"
+    # The note is the embedded default's (scaled mode is given SITE_URL): in the PostgreSQL
+    # pass too, the test plays scripts/run on SQLite.
+    settings.DATABASE_URL = ""
     settings.SITE_URL = "http://127.0.0.1:8123"  # scripts/run's PORT=8123
     call_command("prepare", stdout=StringIO())
     assert (tmp_path / "db.sqlite3.served-at").read_text() == "http://127.0.0.1:8123\n"
