@@ -10,7 +10,6 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Membership
@@ -19,6 +18,7 @@ from rolls.scene_models import Card
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes
+from tests.rolls.test_talk_socket import _cookie
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,12 +36,6 @@ READERS = {
 }
 CARDS = ("Ashgrove", "Moonwell", "Cinderfall")
 NUMBER = re.compile(r'id="table-seq" data-seq="(\d+)"')
-
-
-def _cookie(user) -> tuple[bytes, bytes]:
-    client = Client()
-    client.force_login(user)
-    return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
 
 
 @pytest.fixture
