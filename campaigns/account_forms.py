@@ -1,23 +1,39 @@
 """The forms of a person's own account: signing up, and the e-mail address a forgotten password
-is reset through."""
+is reset through (which takes effect once the address confirms it: ``email_change``)."""
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-EMAIL_HELP = _("Only for a link to choose a new password, should you forget yours.")
+EMAIL_HELP = _(
+    "Only for a link to choose a new password, should you forget yours. We send it a link to "
+    "confirm it first."
+)
 
 
 class SignupForm(UserCreationForm[User]):
+    # Not a field of the model form: the account keeps the address once it is confirmed.
     email = forms.EmailField(
         label=_("E-mail address (optional)"), required=False, help_text=EMAIL_HELP
     )
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username",)
 
 
 class EmailForm(forms.Form):
-    email = forms.EmailField(label=_("E-mail address"), required=False, help_text=EMAIL_HELP)
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        required=False,
+        help_text=_(
+            "Leave it empty to keep none. We send the new address a link to confirm it, and tell "
+            "the old one."
+        ),
+    )
+    password = forms.CharField(
+        label=_("Your password, to confirm"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -21,14 +21,22 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from campaigns.account_forms import SignupForm
+from campaigns.email_change import change_for, email_change_ask, email_change_confirm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest, address_key, password_confirmed, safe_next
 from fudgetable.offline import offline_copy
+from fudgetable.outbox import send_later
 
 
 def _after_login(request: AuthenticatedHttpRequest) -> HttpResponse:
     return accept_pending_invite(request) or redirect(safe_next(request) or "dashboard")
+
+
+def _confirm_sent(email: str) -> str:
+    return _(
+        "We sent %(email)s a link to confirm it: your address is kept once it is followed."
+    ) % {"email": email}
 
 
 def _over_hourly_limit(request: HttpRequest, group: str, per_hour: int) -> bool:
@@ -55,6 +63,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if email := form.cleaned_data["email"]:
+            email_change_ask(user=user, email=email, request=request)
+            messages.info(request, _confirm_sent(email))
         return _after_login(request)  # type: ignore[arg-type]
     return render(request, "registration/signup.html", {"form": form, "next": safe_next(request)})
 
@@ -71,7 +82,16 @@ def login(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/login.html", {"form": form, "next": safe_next(request)})
 
 
-_password_reset = auth_views.PasswordResetView.as_view()
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's form, with each e-mail written and sent after the answer (``outbox``): the
+    time of a reset must not say whether the address has an account."""
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        write_and_send = super().send_mail
+        send_later(lambda: write_and_send(*args, **kwargs))
+
+
+_password_reset = auth_views.PasswordResetView.as_view(form_class=PasswordResetForm)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -115,6 +135,25 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 password_change = PasswordChangeView.as_view()
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link sent to a new address. Opening it asks; only the button changes the address,
+    since mail scanners open the links in an e-mail on their own."""
+    change = change_for(token)
+    if change is not None and request.method == "POST":
+        change = email_change_confirm(token=token)
+        if change is not None:
+            messages.success(
+                request,
+                _("%(email)s is now the address of %(username)s.")
+                % {"email": change.email, "username": change.user.get_username()},
+            )
+            return redirect("account" if request.user.is_authenticated else "login")
+    if change is None:
+        return render(request, "registration/email_confirm.html", {"change": None}, status=400)
+    return render(request, "registration/email_confirm.html", {"change": change})
 
 
 @offline_copy

@@ -14,8 +14,9 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.account_forms import EmailForm
+from campaigns.email_change import email_change_ask, email_clear
 from characters.exchange import character_to_json
-from characters.services.accounts import account_delete, account_email_set, owned_characters
+from characters.services.accounts import account_delete, owned_characters
 from fudgetable.http import AuthenticatedHttpRequest, password_confirmed
 from fudgetable.rules.errors import RulesError
 
@@ -43,6 +44,7 @@ def _page(
     context = {
         "form": form or AccountDeleteForm(initial={"characters": "to-gm"}),
         "email_form": email_form or EmailForm(initial={"email": request.user.email}),
+        "email": request.user.email,
         "characters": owned_characters(request.user),
     }
     return render(request, "characters/account.html", context, status=status)
@@ -54,18 +56,31 @@ def account(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _page(request)
 
 
+@sensitive_post_parameters("password")
 @require_POST
 @login_required
 def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Asks for the password (throttled as log-in is), then sends the new address a link to
+    confirm it and tells the old one; an empty address is kept at once (nothing to confirm)."""
     form = EmailForm(request.POST)
     if not form.is_valid():
         return _page(request, email_form=form, status=422)
+    if not password_confirmed(request, form.cleaned_data["password"]):
+        form.add_error("password", _("That is not your password; your address is unchanged."))
+        return _page(request, email_form=form, status=422)
+    user = request.user
     email = form.cleaned_data["email"]
-    account_email_set(user=request.user, email=email)
-    if email:
-        saved = _("Saved: a link to choose a new password can be sent to %(email)s.")
-        messages.success(request, saved % {"email": email})
+    if email.casefold() == user.email.casefold():
+        messages.info(request, _("That is already your address: nothing changed."))
+    elif email:
+        email_change_ask(user=user, email=email, request=request)
+        asked = _(
+            "We sent %(email)s a link to confirm it. Until it is followed, a forgotten "
+            "password is reset through the address you had."
+        )
+        messages.success(request, asked % {"email": email})
     else:
+        email_clear(user=user, request=request)
         messages.success(
             request,
             _("No e-mail address kept: only this server's operator can reset your password."),

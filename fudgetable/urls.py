@@ -45,6 +45,11 @@ urlpatterns = [
     ),
     path("account/", account_data_views.account, name="account"),
     path("account/email/", account_data_views.account_email, name="account_email"),
+    path(
+        "account/email/confirm/<str:token>/",
+        account_views.email_confirm,
+        name="account_email_confirm",
+    ),
     path("account/export.json", account_data_views.account_export, name="account_export"),
     path("account/delete/", account_data_views.account_delete_view, name="account_delete"),
     path("characters/", copy_views.my_characters, name="my_characters"),

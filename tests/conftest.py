@@ -7,15 +7,19 @@ a reason that says how to enable them.
 
 import os
 import socket
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from aiosmtpd.controller import Controller
 from channels.layers import channel_layers
 from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tests.e2e.server import free_port
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.mail_server import Inbox
 
 SERVICE_URLS = {"PostgreSQL": "DATABASE_URL", "Redis": "REDIS_URL"}
 
@@ -144,3 +148,22 @@ def production_static(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
+
+
+@pytest.fixture
+def inbox(settings) -> Iterator[Inbox]:
+    """A mail server on a free port of this machine, which the site sends through as it does
+    through the one EMAIL_HOST names."""
+    received = Inbox()
+    controller = Controller(received, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": controller.port, "timeout": 10},
+        }
+    }
+    try:
+        yield received
+    finally:
+        controller.stop()

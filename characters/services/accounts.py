@@ -14,12 +14,6 @@ from fudgetable.rules.errors import RulesError
 CharactersGo = Literal["to-gm", "delete"]
 
 
-def account_email_set(*, user: User, email: str) -> None:
-    """The address a forgotten password is reset through; blank for none."""
-    user.email = email
-    user.save(update_fields=["email"])
-
-
 def owned_characters(user: User) -> list[Character]:
     return list(
         Character.objects.filter(owner=user).select_related("campaign").order_by("campaign", "pk")
