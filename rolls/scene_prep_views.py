@@ -23,7 +23,7 @@ from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from fudgetable.shown_ids import AREA, LENGTH, Kind
+from fudgetable.shown_ids import AREA, LENGTH
 from rolls import scene_cards, scenes
 from rolls.fight_views import choices_of
 from rolls.gm_cards import first_error
@@ -99,8 +99,7 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
 
 def _row(model: type[Any], scene: Scene, value: str) -> Any:
     """The part of ``scene`` a form's value names by the id the page showed."""
-    kind: Kind = KIND_OF[model]
-    return get_object_or_404(model, pk=named(kind, value), scene=scene)
+    return get_object_or_404(model, pk=named(KIND_OF[model], value), scene=scene)
 
 
 def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
