@@ -1,9 +1,12 @@
-"""The path converter for a row's id in every URL. Django's ``int`` takes any number of digits,
-and SQLite raises OverflowError on one past 64 bits: a mistyped or hostile link was a 500."""
+"""The path converters for a row's id in every URL. Django's ``int`` takes any number of
+digits, and SQLite raises OverflowError on one past 64 bits: a mistyped or hostile link was a
+500. Rows whose count is not the viewer's to read go by enciphered ids (``shown_ids``), one
+converter per kind: ``<entry:...>``, ``<scene:...>``, ``<area:...>``, ``<figure:...>``,
+``<card:...>``."""
 
 from django.urls import register_converter
 
-from fudgetable.entry_ids import EntryIdConverter
+from fudgetable.shown_ids import KINDS
 
 
 class IdConverter:
@@ -19,4 +22,5 @@ class IdConverter:
 
 
 register_converter(IdConverter, "id")
-register_converter(EntryIdConverter, "entry")
+for kind in KINDS:
+    register_converter(kind.converter(), kind.name)

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 
 from campaigns.models import Campaign, Membership
 from rolls import scene_selectors as read
+from rolls.scene_ids import shown_id
 from rolls.scene_models import Area, Card, Scene
 
 TEMPLATE = "rolls/scene.html"
@@ -121,16 +122,17 @@ def card_change(
     sees it otherwise than everyone. Each gets it replaced in place, added at the end of its
     list, or taken off, by what it saw ``before`` and sees ``after``."""
     drawn: dict[bool, str] = {}
+    card_id = shown_id(card)
 
     def change(saw: bool, sees: bool, *, gm_view: bool = False) -> str:
         if not sees:
-            return f'<li id="card-{card.pk}" hx-swap-oob="delete"></li>' if saw else ""
+            return f'<li id="card-{card_id}" hx-swap-oob="delete"></li>' if saw else ""
         if gm_view not in drawn:  # a player's copy is the same for every player who sees it
             context = {**_context(campaign, shared, gm_view=gm_view), "card": card}
             drawn[gm_view] = render_to_string(f"{TEMPLATE}#card", context)
         if not saw:
             return f'<ul id="scene-card-list" hx-swap-oob="beforeend">{drawn[gm_view]}</ul>'
-        opening = f'<li id="card-{card.pk}"'
+        opening = f'<li id="card-{card_id}"'
         return drawn[gm_view].replace(opening, f'{opening} hx-swap-oob="true"', 1)
 
     gm = change(not added, not removed, gm_view=True)

@@ -23,9 +23,11 @@ from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
+from fudgetable.shown_ids import AREA, LENGTH
 from rolls import scene_cards, scenes
 from rolls.fight_views import choices_of
 from rolls.gm_cards import first_error
+from rolls.scene_ids import KIND_OF, named
 from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Scene
 from rolls.scene_selectors import board
 from rolls.scene_views import MAX_ID, card_from_form, kept, picture_of
@@ -96,9 +98,8 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
 
 
 def _row(model: type[Any], scene: Scene, value: str) -> Any:
-    if not value.isdigit() or int(value) > MAX_ID:
-        raise Http404("No such row")
-    return get_object_or_404(model, pk=int(value), scene=scene)
+    """The part of ``scene`` a form's value names by the id the page showed."""
+    return get_object_or_404(model, pk=named(KIND_OF[model], value), scene=scene)
 
 
 def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
@@ -155,17 +156,27 @@ def _delete_area(request: AuthenticatedHttpRequest, m: Membership, scene: Scene)
     return kept(lambda: scenes.area_delete(area=area))
 
 
+def _range_pair(name: str) -> tuple[int, int] | None:
+    """The two areas a select named "range-<id>-<id>" names (the ids pages show, which may
+    hold a "-" themselves, so they are read by their length), or None."""
+    pair = name.removeprefix("range-")
+    if len(pair) != 2 * LENGTH + 1 or pair[LENGTH] != "-":
+        return None
+    first, second = AREA.decode(pair[:LENGTH]), AREA.decode(pair[LENGTH + 1 :])
+    return None if first is None or second is None else (first, second)
+
+
 def _ranges(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) -> str:
-    """Each pair's select is named "range-<pk>-<pk>"."""
+    """Each pair's select is named "range-<id>-<id>"."""
     chosen = {}
     for name in request.POST:
         value = request.POST.get(name, "")
         if not name.startswith("range-"):
             continue
-        parts = name.split("-")
-        if len(parts) != 3 or not all(p.isdigit() and int(p) <= MAX_ID for p in parts[1:]):
+        pair = _range_pair(name)
+        if pair is None:
             return _("A range names two areas.")
-        chosen[(int(parts[1]), int(parts[2]))] = value
+        chosen[pair] = value
     return kept(lambda: scenes.ranges_set(scene=scene, ranges=chosen))
 
 

@@ -4,7 +4,8 @@ bringing figures in, cards and handouts, and the pictures themselves.
 Each command's change is pushed to every screen at the table (the sender's too), so an htmx
 command is answered with nothing to swap (204) or its refusal in words (422, shown in the
 page's notice); a plain POST goes back to the table with a message. Outsiders get a 404,
-players a 403 on a GM's command."""
+players a 403 on a GM's command. A scene's parts are named by the ids pages show
+(``rolls.scene_ids``); one naming no part of the scene, or none at all, is a 404 alike."""
 
 from collections.abc import Callable
 
@@ -23,8 +24,10 @@ from campaigns.models import Membership
 from characters.models import Character
 from characters.services import npc_set_revealed
 from fudgetable.http import AuthenticatedHttpRequest, refusal
+from fudgetable.shown_ids import AREA, FIGURE, SCENE
 from rolls import pictures, scene_cards, scene_moves, scenes
 from rolls.gm_cards import attempt, first_error
+from rolls.scene_ids import named
 from rolls.scene_models import Area, Card, Figure, Picture, Scene
 from rolls.scene_selectors import current_scene
 
@@ -32,17 +35,17 @@ MAX_ID = 2**31 - 1
 
 
 class MoveForm(forms.Form):
-    figure = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    area = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    # Where the page showed the figure ("0": not placed); blank from a page without it.
-    seen_in = forms.IntegerField(min_value=0, max_value=MAX_ID, required=False)
+    figure = forms.CharField()
+    area = forms.CharField()
+    # The area the page showed the figure in ("0": not placed); blank from a page without it.
+    seen_in = forms.CharField(required=False)
     override = forms.BooleanField(required=False)
 
 
 class CardForm(forms.Form):
     title = forms.CharField(max_length=scene_cards.TITLE_LENGTH)
     text = forms.CharField(max_length=scene_cards.TEXT_LENGTH, required=False)
-    area = forms.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    area = forms.CharField(required=False)
     shown = forms.ChoiceField(choices=[(Card.Shown.GM, ""), (Card.Shown.EVERYONE, "")])
     picture = forms.FileField(required=False)
 
@@ -50,7 +53,7 @@ class CardForm(forms.Form):
 class RevealForm(forms.Form):
     shown = forms.ChoiceField(choices=Card.Shown.choices)
     people = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=[])
-    area = forms.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    area = forms.CharField(required=False)
 
     def __init__(self, *args: object, people: list[int], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -84,10 +87,11 @@ def _scene_here(campaign_id: int) -> Scene:
     return scene
 
 
-def _area(scene: Scene, area_id: int | None) -> Area | None:
-    if area_id is None:
+def _area(scene: Scene, shown: str) -> Area | None:
+    """The area of ``scene`` a form's value names (blank: none)."""
+    if not shown:
         return None
-    return get_object_or_404(Area, pk=area_id, scene=scene)
+    return get_object_or_404(Area, pk=named(AREA, shown), scene=scene)
 
 
 @require_POST
@@ -97,9 +101,7 @@ def scene_switch(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
     chosen = request.POST.get("scene", "")
     scene = None
     if chosen:
-        if not chosen.isdigit() or int(chosen) > MAX_ID:
-            raise Http404("No such scene")
-        scene = get_object_or_404(Scene, pk=int(chosen), campaign_id=campaign_id)
+        scene = get_object_or_404(Scene, pk=named(SCENE, chosen), campaign_id=campaign_id)
     problem = kept(lambda: scenes.scene_switch(campaign=membership.campaign, scene=scene))
     return _done(request, campaign_id, problem)
 
@@ -112,13 +114,16 @@ def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     if not form.is_valid():
         return _done(request, campaign_id, _("Pick who moves and where to."))
     data = form.cleaned_data
+    figure_id, area_id = named(FIGURE, data["figure"]), named(AREA, data["area"])
+    seen = data["seen_in"]
+    seen_in = None if not seen else 0 if seen == "0" else named(AREA, seen)
     try:
         problem = kept(
             lambda: scene_moves.figure_move(
                 membership=membership,
-                figure_id=data["figure"],
-                area_id=data["area"],
-                seen_in=data["seen_in"],
+                figure_id=figure_id,
+                area_id=area_id,
+                seen_in=seen_in,
                 override=data["override"],
             )
         )
@@ -144,7 +149,7 @@ def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     scene = _scene_here(campaign_id)
     character = _id_of(request.POST.get("character", ""))
     found = get_object_or_404(Character, pk=character, campaign_id=campaign_id)
-    area = _area(scene, _id_of(request.POST.get("area", ""), required=False))
+    area = _area(scene, request.POST.get("area", ""))
     problem = kept(lambda: scenes.figure_add(scene=scene, character=found, area=area))
     return _done(request, campaign_id, problem)
 
@@ -164,9 +169,8 @@ def figure_reveal(
     return _done(request, campaign_id, problem)
 
 
-def _id_of(value: str, *, required: bool = True) -> int | None:
-    if not value and not required:
-        return None
+def _id_of(value: str) -> int:
+    """A character's id from a GM's form (characters go by their database ids)."""
     if not value.isdigit() or int(value) > MAX_ID:
         raise Http404("No such row")
     return int(value)

@@ -20,6 +20,7 @@ AREAS = 4
 SEED = """
 from characters.services import character_create
 from rolls import scene_cards, scenes
+from rolls.scene_ids import shown_id
 from campaigns.models import Campaign
 
 for row in tables:
@@ -32,27 +33,28 @@ for row in tables:
     ]
     scene = scenes.scene_create(campaign=campaign, title="Bench hall")
     areas = [scenes.area_create(scene=scene, name=f"Area {{n}}") for n in range({areas})]
-    figures = [scenes.figure_add(scene=scene, character=pc, area=areas[0]).pk for pc in pcs]
+    figures = [shown_id(scenes.figure_add(scene=scene, character=pc, area=areas[0])) for pc in pcs]
     cards = [
-        scene_cards.card_create(
+        shown_id(scene_cards.card_create(
             membership=gm, scene=scene, title=f"Bench card {{n}}",
             text="Pillars, shadow and an overturned bench: cover for one.",
-        ).pk
+        ))
         for n in range({cards})
     ]
     scenes.scene_switch(campaign=campaign, scene=scene)
-    row["scene"] = {{"areas": [a.pk for a in areas], "figures": figures, "cards": cards}}
+    # By the ids pages show them by (rolls.scene_ids), as the commands name them and frames do.
+    row["scene"] = {{"areas": [shown_id(a) for a in areas], "figures": figures, "cards": cards}}
 """
-BOX = re.compile(r'^(\d+)"')
-FIGURE = re.compile(r'id="figure-(\d+)"')
-CARD = re.compile(r'id="card-(\d+)"')
+BOX = re.compile(r'^([\w-]{22})"')
+FIGURE = re.compile(r'id="figure-([\w-]{22})"')
+CARD = re.compile(r'id="card-([\w-]{22})"')
 
 
 def seed(cards: int) -> str:
     return SEED.format(areas=AREAS, cards=cards)
 
 
-def _move(table: Table, number: int) -> tuple[int, int, int]:
+def _move(table: Table, number: int) -> tuple[str, str, str]:
     """Move ``number`` (from 0): the figure, where it stands, and where it goes."""
     figures = table.scene["figures"]
     figure = figures[number % len(figures)]

@@ -32,6 +32,7 @@ PLAYERS, AREAS, CARDS = 7, 4, 20
 def _setup() -> dict[str, Callable[[], None]]:
     from campaigns.models import Membership
     from rolls import scene_cards, scenes
+    from rolls.scene_ids import shown_id
 
     gm, campaign, pcs = table_of_players(PLAYERS)
     gm_membership = Membership.objects.select_related("campaign").get(user=gm)
@@ -63,11 +64,12 @@ def _setup() -> dict[str, Callable[[], None]]:
         figure = next(moving)
         now = at[figure.pk]
         at[figure.pk] = (now + 1) % AREAS
-        data = {"figure": figure.pk, "area": areas[at[figure.pk]].pk, "seen_in": areas[now].pk}
+        to, seen_in = shown_id(areas[at[figure.pk]]), shown_id(areas[now])
+        data = {"figure": shown_id(figure), "area": to, "seen_in": seen_in}
         gm_post(f"{base}/scene/move/", {**data, "key": "move"})
 
     def reveal() -> None:
-        gm_post(f"{base}/scene/cards/{card.pk}/show/", {"shown": next(shown)})
+        gm_post(f"{base}/scene/cards/{shown_id(card)}/show/", {"shown": next(shown)})
 
     def roll() -> None:
         data = {"kind": "check", "trait": trait.pk, "key": f"bench-{next(keys)}"}

@@ -1,8 +1,8 @@
 """The scene in three browsers, as a table plays it: the GM at a desktop prepares a scene with
 three areas and a card and shows it; alice on her phone moves her PC in two taps and the GM's
-desktop shows it within a second; the GM shows the card to alice alone (bob's socket frames
-hold nothing of it) and full screen on her phone; then starts a round, and a shot takes its
-range from the areas."""
+desktop shows it within a second; the GM pins the card to the ford and shows it to alice
+alone (bob's socket frames hold nothing of it) and full screen on her phone; then starts a
+round, and a shot takes its range from the areas."""
 
 import html
 import re
@@ -136,8 +136,11 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         card.locator("summary", has_text="Show, pin or remove").click()
         card.get_by_label("Chosen players").check()
         card.get_by_label("alice").check()
+        card.get_by_label("Pinned to").select_option(label="Ford")
         card.get_by_role("button", name="Show", exact=True).click()
         expect(phone.locator("#scene-cards", has_text=CARD)).to_be_visible(timeout=PUSH)
+        # Pinned, it is a link in the ford's box: the pin names the box by the id pages show.
+        expect(phone.locator(f"#{ford} .area-pins .pin", has_text=CARD)).to_be_visible()
         card = gm.page.locator("#scene-cards .index-card", has_text=CARD)
         card.locator("summary", has_text="Show, pin or remove").click()
         card.get_by_role("button", name="Full screen on every phone").click()

@@ -20,6 +20,7 @@ from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable import entry_ids
 from rolls import calls, challenges, countdowns, pictures, scene_cards, scenes, services, sessions
+from rolls.scene_ids import shown_id
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.rolls.scene_setup import picture_bytes
 
@@ -115,10 +116,10 @@ def table(db):
     picture = pictures.picture_create(campaign=campaign, uploaded_by_id=gm.pk, data=picture_bytes())
     figure = scenes.figure_add(scene=scene, character=npc)
     ids = {
-        "scene_id": scene.pk,
-        "card_id": card.pk,
+        "scene_id": shown_id(scene),
+        "card_id": shown_id(card),
         "picture_id": picture.pk,
-        "figure_id": figure.pk,
+        "figure_id": shown_id(figure),
         "campaign_id": campaign.pk,
         "character_id": hero.pk,
         "npc_id": npc.pk,

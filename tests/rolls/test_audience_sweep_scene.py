@@ -4,7 +4,8 @@ the GMs, one shown to a chosen player, one shown to everyone, the backdrop) by e
 shows the scene (the frames each socket receives and their numbers, a reconnecting socket's
 table state, the table page, the exports, the campaign backup, the picture's address) for every
 role (the owner, a co-GM, the player a card names, a player it does not, an observer, an
-outsider). Each part carries a word of its own."""
+outsider). Each part carries a word of its own; and every id of a part a path shows is one
+pages show (no database number, no count), naming a part its reader may see."""
 
 import re
 
@@ -17,7 +18,7 @@ from rolls import scene_cards
 from rolls.scene_models import Card
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.scene_setup import *  # noqa: F403
-from tests.rolls.scene_setup import picture_bytes
+from tests.rolls.scene_setup import parts_named, picture_bytes
 from tests.rolls.test_talk_socket import _cookie
 from tests.table_sockets import joined, socket_for, until
 
@@ -88,6 +89,39 @@ def _misread(path: str, role: str, text: str) -> list[str]:
     return wrong
 
 
+def _parts_seen(scene) -> dict[str, dict[str, set[int]]]:
+    """The database ids of the scene's parts each role may see."""
+    cards = dict(Card.objects.filter(scene=scene).values_list("title", "pk"))
+    every = {
+        "area": set(scene.areas.values_list("pk", flat=True)),
+        "figure": set(scene.figures.values_list("pk", flat=True)),
+        "card": set(cards.values()),
+        "scene": {scene.pk},
+    }
+    seen = {role: every for role in GMS}
+    for role in MEMBERS - GMS:
+        seen[role] = {
+            "area": set(scene.areas.filter(hidden=False).values_list("pk", flat=True)),
+            "figure": set(
+                scene.figures.exclude(character__name="Lurker").values_list("pk", flat=True)
+            ),
+            "card": {pk for title, pk in cards.items() if role in READERS.get(title, MEMBERS)},
+            "scene": set(),
+        }
+    return seen
+
+
+def _miscounted(path: str, role: str, text: str, seen: dict[str, set[int]]) -> list[str]:
+    """The ids of the scene's parts ``text`` shows that are not ones ``role`` may read: a
+    database id shown as it is (a count), or one naming a part they may not see."""
+    named, unread = parts_named(text)
+    wrong = [f"{path} shows {role} the id {shown}, which pages never show" for shown in unread]
+    for kind, pks in named.items():
+        if pks - seen[kind]:
+            wrong.append(f"{path} names {role} the {kind}s {sorted(pks - seen[kind])}")
+    return wrong
+
+
 def _pages(campaign, person) -> dict[str, str]:
     urls = {
         "table": reverse("rolls:table", args=[campaign.pk]),
@@ -116,8 +150,10 @@ async def test_every_path_shows_each_part_of_the_scene_to_its_audience_alone(sce
         await socket.disconnect()
 
     wrong = []
+    seen = await sync_to_async(_parts_seen)(scene)
     for role in sorted(MEMBERS):
         wrong += _misread("frames", role, "".join(frames[role]))
+        wrong += _miscounted("frames", role, "".join(frames[role]), seen[role])
         # Nothing a player may not see moves their count: their numbers run without a gap.
         numbers = [int(n) for frame in frames[role] for n in NUMBER.findall(frame)]
         if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
@@ -133,9 +169,12 @@ async def test_every_path_shows_each_part_of_the_scene_to_its_audience_alone(sce
             assert (await socket.connect())[0]
             state = "".join(await until(socket, 'id="roll-log"'))
             wrong += _misread("catch-up", role, state)
+            wrong += _miscounted("catch-up", role, state, seen[role])
             await socket.disconnect()
         for path, text in (await sync_to_async(_pages)(campaign, table[role])).items():
             wrong += _misread(path, role, text)
+            if role in MEMBERS:
+                wrong += _miscounted(path, role, text, seen[role])
     assert not wrong, "\n".join(wrong)
 
 

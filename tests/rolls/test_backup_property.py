@@ -29,6 +29,7 @@ from PIL import Image
 from campaigns.models import Campaign, Membership, SessionZero
 from characters.models import Character
 from fudgetable.rules import areas as area_rules
+from fudgetable.shown_ids import AREA
 from rolls.models import Roll
 from rolls.scene_models import Card, Scene
 from tests.factories import MembershipFactory
@@ -205,16 +206,16 @@ def play(gm, player, other, campaign: Campaign, table: dict, colour) -> None:
         for turn, ((first, second), key) in enumerate(zip(pairs, plan["ranges"], strict=False)):
             if turn % 2:  # the page names a pair either way round
                 first, second = second, first
-            ranges[f"range-{first}-{second}"] = key
+            ranges[f"range-{AREA.encode(first)}-{AREA.encode(second)}"] = key
         answered(gm.post(edit, ranges))
         if plan["figures"]:
             people = Character.objects.filter(campaign=campaign).values_list("pk", flat=True)
             figures = {"action": "figures-add", "character": [str(c) for c in people]}
-            answered(gm.post(edit, {**figures, "area": str(areas[0]) if areas else ""}))
+            answered(gm.post(edit, {**figures, "area": AREA.encode(areas[0]) if areas else ""}))
         for card in plan["cards"]:
             new_card = {"action": "card-new", "title": card["title"], "text": card["text"]}
             new_card["shown"] = "everyone" if card["shown"] == "everyone" else "gm"
-            new_card["area"] = str(areas[card["area"]]) if card["area"] < len(areas) else ""
+            new_card["area"] = AREA.encode(areas[card["area"]]) if card["area"] < len(areas) else ""
             if card["picture"]:
                 new_card["picture"] = upload(colour[::-1])
             answered(gm.post(edit, new_card))

@@ -5,6 +5,7 @@ the scene allows; each shown card is named in the log to those who may know of i
 import pytest
 
 from rolls.models import Roll
+from rolls.scene_ids import shown_id
 from rolls.scene_models import Card
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, post
@@ -28,7 +29,7 @@ def test_a_gm_writes_a_card_kept_for_gms_and_shows_it_to_everyone(
     card = Card.objects.get()
     assert card.shown == "gm" and "The ledger" in page(client_for(owner), campaign)
     assert "The ledger" not in page(client_for(member), campaign)
-    shown = {"shown": "everyone", "area": area(scene, "Hall").pk}
+    shown = {"shown": "everyone", "area": shown_id(area(scene, "Hall"))}
     assert post(client_for(owner), campaign, "card_reveal", shown, card.pk).status_code == 204
     for who in (member, observer):
         seen = page(client_for(who), campaign)
@@ -104,4 +105,4 @@ def test_a_removed_card_leaves_every_screen(scene, client_for, owner, member):
     card = Card.objects.get()
     assert post(client_for(owner), campaign, "card_delete", {}, card.pk).status_code == 204
     assert not Card.objects.exists()
-    assert f'id="card-{card.pk}"' not in page(client_for(member), campaign)
+    assert f'id="card-{shown_id(card)}"' not in page(client_for(member), campaign)

@@ -16,6 +16,7 @@ from characters.services import character_create
 from fudgetable import live
 from rolls import scenes
 from rolls.models import Roll
+from rolls.scene_ids import shown_id
 from tests.rolls.fight_setup import fight_form, ranged_form, role
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import HTMX, area, figure_of
@@ -98,12 +99,12 @@ async def test_hidden_changes_send_players_no_frame_and_no_number(table):
     # Then something everyone sees: the players' next frame is that one, numbered next.
     jason = await sync_to_async(figure_of)(scene, "Jason Free")
     gallery = await sync_to_async(area)(scene, "Gallery")
-    move = {"figure": jason.pk, "area": gallery.pk}
+    move = {"figure": shown_id(jason), "area": shown_id(gallery)}
     url = reverse("rolls:figure_move", args=[campaign.pk])
     assert (await apost(table["member"], url, move)).status_code == 204
     for socket in (player, watcher):
         frame = await socket.receive_from(timeout=5)
-        assert f'id="figure-{jason.pk}"' in frame
+        assert f'id="figure-{shown_id(jason)}"' in frame
         assert seq_of(frame) == before + 1
         assert not any(word in frame for word in ("Shade", "Crypt", "Ossuary", "Vault"))
         assert await socket.receive_nothing(timeout=0.2)
@@ -117,9 +118,9 @@ async def test_a_tap_on_the_figure_and_the_roster_reveal_and_hide_an_npc_live(ta
     hall = await sync_to_async(area)(scene, "Hall")
     gm, player, watcher = await sockets(table)
     # The GM brings the Lurker, still hidden, into the Hall: the players hear nothing.
-    move = {"figure": lurker.pk, "area": hall.pk}
+    move = {"figure": shown_id(lurker), "area": shown_id(hall)}
     await apost(table["gm"], reverse("rolls:figure_move", args=[campaign.pk]), move)
-    gms = (await until(gm, f'id="figure-{lurker.pk}"'))[-1]
+    gms = (await until(gm, f'id="figure-{shown_id(lurker)}"'))[-1]
     assert "Reveal Lurker to the players" in gms
     before = await players_seq(campaign)
 
@@ -128,7 +129,7 @@ async def test_a_tap_on_the_figure_and_the_roster_reveal_and_hide_an_npc_live(ta
     assert (await apost(table["gm"], url, {"revealed": "1"})).status_code == 204
     for socket in (player, watcher):
         frame = (await until(socket, 'id="table-seq"'))[-1]
-        assert f'id="figure-{lurker.pk}"' in frame and seq_of(frame) == before + 1
+        assert f'id="figure-{shown_id(lurker)}"' in frame and seq_of(frame) == before + 1
     assert "Hide Lurker from the players" in (await until(gm, "Hide Lurker"))[-1]
 
     # Hidden again from the roster: gone from every player's board at once.
@@ -142,9 +143,9 @@ async def test_a_tap_on_the_figure_and_the_roster_reveal_and_hide_an_npc_live(ta
 
     # His later moves are the GMs' alone again.
     gallery = await sync_to_async(area)(scene, "Gallery")
-    move = {"figure": lurker.pk, "area": gallery.pk}
+    move = {"figure": shown_id(lurker), "area": shown_id(gallery)}
     await apost(table["gm"], reverse("rolls:figure_move", args=[campaign.pk]), move)
-    await until(gm, f'id="figure-{lurker.pk}"')
+    await until(gm, f'id="figure-{shown_id(lurker)}"')
     assert await players_seq(campaign) == before + 2
     assert await player.receive_nothing(timeout=0.2)
     for socket in (gm, player, watcher):

@@ -6,6 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from rolls.models import Roll
+from rolls.scene_ids import shown_id
 from rolls.scene_models import Area, Figure, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes
@@ -41,9 +42,9 @@ def test_a_gm_prepares_a_scene_and_shows_it(ez, jason, client_for, owner, member
         gm.post(edit, {"action": "area-new", "name": name, "light": "good", "cover": "none"})
     near, far = Area.objects.filter(scene=scene).order_by("pk")
     assert (near.column, far.column) == (1, 5)  # placed next in line
-    gm.post(edit, {"action": "ranges", f"range-{near.pk}-{far.pk}": "M"})
-    gm.post(edit, {"action": "figures-add", "character": [jason.pk], "area": near.pk})
-    gm.post(edit, {"action": "card-new", "title": "Tracks", "shown": "gm", "area": far.pk})
+    gm.post(edit, {"action": "ranges", f"range-{shown_id(near)}-{shown_id(far)}": "M"})
+    gm.post(edit, {"action": "figures-add", "character": [jason.pk], "area": shown_id(near)})
+    gm.post(edit, {"action": "card-new", "title": "Tracks", "shown": "gm", "area": shown_id(far)})
     refused = gm.post(edit, {"action": "area-new", "name": "Bad", "light": "neon", "cover": "none"})
     assert refused.status_code == 302
     assert "Light:" in gm.get(edit).content.decode()  # the refusal, in words
@@ -65,7 +66,7 @@ def test_a_hidden_area_holds_no_one_the_players_see(scene, client_for, owner):
         edit,
         {
             "action": "area-save",
-            "area": hall.pk,
+            "area": shown_id(hall),
             "name": "Hall",
             "light": "dim",
             "cover": "none",

@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from django.urls import reverse
 
+from rolls.scene_ids import shown_id
 from rolls.scene_models import Card
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import HTMX, area, figure_of
@@ -63,7 +64,7 @@ async def test_a_card_shown_to_one_player_reaches_her_socket_alone(table):
     frames = {"her": [], "them": []}
 
     # The GM moves the hidden NPC into the Hall: only the GMs' boards change.
-    moved = {"figure": table["lurker"].pk, "area": table["hall"].pk}
+    moved = {"figure": shown_id(table["lurker"]), "area": shown_id(table["hall"])}
     assert (await apost(table["gm"], "figure_move", campaign, moved)).status_code == 204
     assert "Lurker" in (await until(gm, 'id="area-'))[-1]
 
@@ -81,11 +82,15 @@ async def test_a_card_shown_to_one_player_reaches_her_socket_alone(table):
 
     # Her PC, moved in two taps: every screen sees him in the Gallery.
     jason, gallery = table["jason"], table["gallery"]
-    move = {"figure": jason.pk, "area": gallery.pk, "seen_in": table["hall"].pk}
+    move = {
+        "figure": shown_id(jason),
+        "area": shown_id(gallery),
+        "seen_in": shown_id(table["hall"]),
+    }
     assert (await apost(table["member"], "figure_move", campaign, move)).status_code == 204
     for socket, who in ((her, "her"), (them, "them"), (gm, None)):
-        got = await until(socket, f'id="figure-{jason.pk}"')
-        assert f'id="area-{gallery.pk}"' in got[-1]
+        got = await until(socket, f'id="figure-{shown_id(jason)}"')
+        assert f'id="area-{shown_id(gallery)}"' in got[-1]
         if who:
             frames[who] += got
 

@@ -4,6 +4,7 @@ a figure within the rules' limits, the fight's rounds and the rolls made in each
 import pytest
 
 from characters.models import Character
+from rolls.scene_ids import shown_id
 from rolls.scene_models import Figure
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, figure_of, post
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def move(client, figure, to, **extra):
-    data = {"figure": figure.pk, "area": to.pk, **extra}
+    data = {"figure": shown_id(figure), "area": shown_id(to), **extra}
     return post(client, figure.scene.campaign, "figure_move", data)
 
 
@@ -37,7 +38,7 @@ def test_the_gm_sees_the_whole_scene_and_a_player_what_the_players_may(
         page = table_page(client_for(who), scene.campaign)
         assert "The Mill" in page and "Jason Free" in page and "Brute" in page
         assert "Vault" not in page and "Lurker" not in page and "secret stair" not in page
-        assert f'id="area-{area(scene, "Vault").pk}"' not in page
+        assert f'id="area-{shown_id(area(scene, "Vault"))}"' not in page
         assert 'id="scene-tool"' not in page
 
 
@@ -51,14 +52,19 @@ def test_an_outsider_gets_nothing_of_the_scene(scene, client_for, outsider):
 def test_a_player_moves_her_pc_and_the_move_lands_once(scene, client_for, member):
     jason, gallery = figure_of(scene, "Jason Free"), area(scene, "Gallery")
     hall = area(scene, "Hall")
-    data = {"figure": jason.pk, "area": gallery.pk, "seen_in": hall.pk, "key": "move"}
+    data = {
+        "figure": shown_id(jason),
+        "area": shown_id(gallery),
+        "seen_in": shown_id(hall),
+        "key": "move",
+    }
     client = client_for(member)
     assert post(client, scene.campaign, "figure_move", data).status_code == 204
     assert Figure.objects.get(pk=jason.pk).area_id == gallery.pk
     # The same tap again (a resend over HTTP after the socket dropped): nothing moves twice.
     assert post(client, scene.campaign, "figure_move", data).status_code == 204
     # A stale page that still shows him in the Hall moving him elsewhere is told so.
-    stale = {**data, "area": hall.pk}
+    stale = {**data, "area": shown_id(hall)}
     refused = post(client, scene.campaign, "figure_move", stale)
     assert refused.status_code == 422
     assert "moved meanwhile" in refused.content.decode()
@@ -69,7 +75,10 @@ def test_a_player_moves_no_one_but_her_own_and_an_observer_no_one(
 ):
     brute, hall = figure_of(scene, "Brute"), area(scene, "Hall")
     refused = post(
-        client_for(member), scene.campaign, "figure_move", {"figure": brute.pk, "area": hall.pk}
+        client_for(member),
+        scene.campaign,
+        "figure_move",
+        {"figure": shown_id(brute), "area": shown_id(hall)},
     )
     assert refused.status_code == 422 and "only your own" in refused.content.decode()
     jason = figure_of(scene, "Jason Free")
@@ -78,7 +87,7 @@ def test_a_player_moves_no_one_but_her_own_and_an_observer_no_one(
         client_for(observer),
         scene.campaign,
         "figure_move",
-        {"figure": jason.pk, "area": gallery.pk},
+        {"figure": shown_id(jason), "area": shown_id(gallery)},
     )
     assert watched.status_code == 422
     assert Figure.objects.get(pk=jason.pk).area_id == hall.pk
@@ -90,13 +99,19 @@ def test_a_player_cannot_reach_a_hidden_npc_or_a_hidden_area(scene, client_for, 
     jason, hall = figure_of(scene, "Jason Free"), area(scene, "Hall")
     assert (
         post(
-            client, scene.campaign, "figure_move", {"figure": lurker.pk, "area": hall.pk}
+            client,
+            scene.campaign,
+            "figure_move",
+            {"figure": shown_id(lurker), "area": shown_id(hall)},
         ).status_code
         == 404
     )
     assert (
         post(
-            client, scene.campaign, "figure_move", {"figure": jason.pk, "area": vault.pk}
+            client,
+            scene.campaign,
+            "figure_move",
+            {"figure": shown_id(jason), "area": shown_id(vault)},
         ).status_code
         == 404
     )
@@ -123,7 +138,10 @@ def test_very_hurt_moves_one_area_a_round_and_a_gm_may_move_past_it(
     )
     assert (
         post(
-            client, scene.campaign, "figure_move", {"figure": figure.pk, "area": gallery.pk}
+            client,
+            scene.campaign,
+            "figure_move",
+            {"figure": shown_id(figure), "area": shown_id(gallery)},
         ).status_code
         == 204
     )
@@ -133,14 +151,17 @@ def test_very_hurt_moves_one_area_a_round_and_a_gm_may_move_past_it(
     # The GM's override: carried back.
     gm = client_for(owner)
     assert move(gm, figure, hall).status_code == 422
-    forced = {"figure": figure.pk, "area": hall.pk, "override": "1"}
+    forced = {"figure": shown_id(figure), "area": shown_id(hall), "override": "1"}
     assert post(gm, scene.campaign, "figure_move", forced).status_code == 204
     # A new round: he may move one area again.
     step(gm, scene, "end")
     step(gm, scene, "start")
     assert (
         post(
-            client, scene.campaign, "figure_move", {"figure": figure.pk, "area": gallery.pk}
+            client,
+            scene.campaign,
+            "figure_move",
+            {"figure": shown_id(figure), "area": shown_id(gallery)},
         ).status_code
         == 204
     )
@@ -150,7 +171,10 @@ def test_out_of_it_cannot_leave_the_area_on_their_own(scene, client_for, member,
     wound(jason, 3)  # Out of It
     figure, gallery = figure_of(scene, "Jason Free"), area(scene, "Gallery")
     refused = post(
-        client_for(member), scene.campaign, "figure_move", {"figure": figure.pk, "area": gallery.pk}
+        client_for(member),
+        scene.campaign,
+        "figure_move",
+        {"figure": shown_id(figure), "area": shown_id(gallery)},
     )
     assert refused.status_code == 422
     assert "cannot leave the area on their own" in refused.content.decode()
