@@ -63,7 +63,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
-from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
+from fudgetable.request_queue import RequestQueue, process_turns, upload_lane  # noqa: E402
 from fudgetable.same_origin import SameOriginValidator  # noqa: E402
 from rolls.backup_views import restore_lane  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
@@ -81,8 +81,10 @@ application = BodyLimit(
             }
         ),
         turns=process_turns(),
-        # A restore reads and writes a whole campaign: never in the turns play takes.
+        # A restore reads and writes a whole campaign, a picture is drawn again pixel by
+        # pixel: never in the turns play takes.
         lanes={reverse("campaign_restore"): restore_lane()},
+        uploads=upload_lane(),
     )
 )
 

@@ -254,9 +254,10 @@ HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 8 if DATABASE_URL else 2)
 if HTTP_CONCURRENCY < 1:
     raise ImproperlyConfigured("HTTP_CONCURRENCY must be 1 or more")
 if DATABASE_URL:
-    # A connection for each HTTP turn, the restores' turn (fudgetable/asgi.py) and the
-    # sockets' one thread (Channels runs their database work there), and one to spare.
-    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 3)}
+    # A connection for each HTTP turn, the restores' and the uploads' turns
+    # (fudgetable/asgi.py) and the sockets' one thread (Channels runs their database work
+    # there), and one to spare.
+    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 4)}
 else:
     DATABASES = {
         "default": {
