@@ -1,5 +1,7 @@
 """One ASGI application for HTTP and websockets, served by daphne."""
 
+import contextlib
+import ctypes
 import gc
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -105,3 +107,14 @@ application = BodyLimit(
 gc.freeze()
 threshold0, _, _ = gc.get_threshold()
 gc.set_threshold(threshold0, 10, 100)
+
+# Pillow keeps a picture's pixels in blocks of 16 MB. glibc gives an allocation over its mmap
+# threshold a mapping of its own, handed back to the system when freed, but raises the
+# threshold to the size of any such block freed (up to 32 MB): after the first large picture,
+# Pillow's blocks came from the request threads' heaps, which keep what is freed. Two pictures
+# of 40 million pixels at a time took the process from 93 MB to 740 MB, and it stayed there
+# (docs/performance.md). A threshold set once does not move: every allocation of 4 MB or more
+# is a mapping of its own, given back when freed. Not glibc (no such function): left alone.
+M_MMAP_THRESHOLD = -3
+with contextlib.suppress(OSError, AttributeError):
+    ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024)
