@@ -27,8 +27,8 @@ class OneThreadHopHandler(ASGIHandler):
     The request's thread is one of the process's own, kept for the next request. Django's
     handler starts a thread for every request and another to join it afterwards (half a
     millisecond each on a slow machine); keeping them took about a twentieth off a roll's
-    CPU under load. At most ``HTTP_CONCURRENCY`` requests run at once (``RequestQueue``), so
-    that many threads are kept.
+    CPU under load. At most ``HTTP_CONCURRENCY`` requests run at once (``RequestQueue``), and
+    one in each of its lanes (a restore, an upload), so that many threads are kept.
     """
 
     def __init__(self) -> None:
