@@ -1,5 +1,7 @@
 """One ASGI application for HTTP and websockets, served by daphne."""
 
+import contextlib
+import ctypes
 import gc
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -25,8 +27,8 @@ class OneThreadHopHandler(ASGIHandler):
     The request's thread is one of the process's own, kept for the next request. Django's
     handler starts a thread for every request and another to join it afterwards (half a
     millisecond each on a slow machine); keeping them took about a twentieth off a roll's
-    CPU under load. At most ``HTTP_CONCURRENCY`` requests run at once (``RequestQueue``), so
-    that many threads are kept.
+    CPU under load. At most ``HTTP_CONCURRENCY`` requests run at once (``RequestQueue``), and
+    one in each of its lanes (a restore, an upload), so that many threads are kept.
     """
 
     def __init__(self) -> None:
@@ -63,7 +65,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
-from fudgetable.request_queue import RequestQueue, process_turns  # noqa: E402
+from fudgetable.request_queue import RequestQueue, process_turns, upload_lane  # noqa: E402
 from fudgetable.same_origin import SameOriginValidator  # noqa: E402
 from rolls.backup_views import restore_lane  # noqa: E402
 from rolls.routing import websocket_urlpatterns  # noqa: E402
@@ -81,8 +83,10 @@ application = BodyLimit(
             }
         ),
         turns=process_turns(),
-        # A restore reads and writes a whole campaign: never in the turns play takes.
+        # A restore reads and writes a whole campaign, a picture is drawn again pixel by
+        # pixel: never in the turns play takes.
         lanes={reverse("campaign_restore"): restore_lane()},
+        uploads=upload_lane(),
     )
 )
 
@@ -103,3 +107,14 @@ application = BodyLimit(
 gc.freeze()
 threshold0, _, _ = gc.get_threshold()
 gc.set_threshold(threshold0, 10, 100)
+
+# Pillow keeps a picture's pixels in blocks of 16 MB. glibc gives an allocation over its mmap
+# threshold a mapping of its own, handed back to the system when freed, but raises the
+# threshold to the size of any such block freed (up to 32 MB): after the first large picture,
+# Pillow's blocks came from the request threads' heaps, which keep what is freed. Two pictures
+# of 40 million pixels at a time took the process from 93 MB to 740 MB, and it stayed there
+# (docs/performance.md). A threshold set once does not move: every allocation of 4 MB or more
+# is a mapping of its own, given back when freed. Not glibc (no such function): left alone.
+M_MMAP_THRESHOLD = -3
+with contextlib.suppress(OSError, AttributeError):
+    ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024)

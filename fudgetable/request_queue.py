@@ -7,6 +7,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.http import parse_header_parameters
+from django.utils.translation import gettext
+
 from fudgetable.middleware import BUSY_TEXT, RETRY_SECONDS
 
 Scope = dict[str, Any]
@@ -53,13 +56,40 @@ def process_turns() -> Turns:
 
 @dataclass(frozen=True)
 class Lane:
-    """Turns of their own for one heavy kind of request (a campaign's restore), so that it
-    never takes one of the turns play needs, with its own words for one that waited too long
-    and its own ``Retry-After``."""
+    """Turns of their own for one heavy kind of request (a campaign's restore, an upload), so
+    that it never takes one of the turns play needs, with its own words for one that waited
+    too long and its own ``Retry-After``."""
 
     turns: Turns
     busy_text: Callable[[], str]
     retry_after: str
+
+
+UPLOAD_WAIT_SECONDS = 30.0
+
+
+def upload_lane() -> Lane:
+    """The uploads' own turn in a process: one at a time (a picture costs up to a second of
+    CPU to draw, docs/performance.md), the next waiting up to half a minute."""
+    return Lane(
+        Turns(1, wait=UPLOAD_WAIT_SECONDS),
+        busy_text=lambda: gettext(
+            "Other files are being sent to this server right now. Nothing was saved; "
+            "try again in a minute."
+        ),
+        retry_after="60",
+    )
+
+
+def sends_files(scope: Scope) -> bool:
+    """Whether the request's body is a form with files, the only body Django reads files
+    from: its Content-Type read as Django reads it (several such headers joined by commas)."""
+    types = [value for name, value in scope.get("headers", ()) if name.lower() == b"content-type"]
+    try:
+        kind, _ = parse_header_parameters(b",".join(types).decode("latin-1"))
+    except ValueError:
+        return False
+    return kind == "multipart/form-data"
 
 
 class RequestQueue:
@@ -71,18 +101,35 @@ class RequestQueue:
     its commands take turns from the same ``Turns`` (``process_turns``).
 
     A request that waited too long for its turn is answered 503 with the busy text. A POST to
-    one of ``lanes``' paths takes that lane's turns instead."""
+    one of ``lanes``' paths takes that lane's turns instead; any other that sends files takes
+    ``uploads``' turns: two pictures at once held both of the embedded default's turns for
+    seconds, and every table's rolls waited (issue 37). Files, not paths, choose it: a picture
+    goes up on several pages (a card at the table, a scene's backdrop) and only with a form
+    with files, which Django reads from no other request."""
 
-    def __init__(self, app: ASGIApp, turns: Turns, lanes: Mapping[str, Lane] | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        turns: Turns,
+        lanes: Mapping[str, Lane] | None = None,
+        uploads: Lane | None = None,
+    ) -> None:
         self.app = app
         self.turns = turns
         self.lanes = dict(lanes or {})
+        self.uploads = uploads
+
+    def lane(self, scope: Scope) -> Lane | None:
+        # Django reads a method's name in capitals: "post" is a POST to it.
+        if scope.get("method", "").upper() != "POST":
+            return None
+        return self.lanes.get(scope["path"]) or (self.uploads if sends_files(scope) else None)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        lane = self.lanes.get(scope["path"]) if scope.get("method") == "POST" else None
+        lane = self.lane(scope)
         async with (lane.turns if lane else self.turns).taken() as turn:
             if turn:
                 await self.app(scope, receive, send)

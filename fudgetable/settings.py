@@ -212,6 +212,7 @@ AXES_CLIENT_IP_CALLABLE = "fudgetable.http.client_address"
 # Sign-ups, and invite links that name no invite, per address (django-ratelimit).
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
 RESTORES_PER_HOUR = env_int("RESTORES_PER_HOUR", 10)  # per person: each reads a whole file
+UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 60)  # pictures per person: each up to 1 s of CPU
 UNKNOWN_INVITES_PER_HOUR = env_int("UNKNOWN_INVITES_PER_HOUR", 20)
 # django-ratelimit counts in the default cache and asks for one shared by every process. On
 # the embedded default that is the process's own memory, and there is one process; scaled
@@ -253,9 +254,10 @@ HTTP_CONCURRENCY = env_int("HTTP_CONCURRENCY", 8 if DATABASE_URL else 2)
 if HTTP_CONCURRENCY < 1:
     raise ImproperlyConfigured("HTTP_CONCURRENCY must be 1 or more")
 if DATABASE_URL:
-    # A connection for each HTTP turn, the restores' turn (fudgetable/asgi.py) and the
-    # sockets' one thread (Channels runs their database work there), and one to spare.
-    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 3)}
+    # A connection for each HTTP turn, the restores' and the uploads' turns
+    # (fudgetable/asgi.py) and the sockets' one thread (Channels runs their database work
+    # there), and one to spare.
+    DATABASES = {"default": database_from_url(DATABASE_URL, pool_size=HTTP_CONCURRENCY + 4)}
 else:
     DATABASES = {
         "default": {

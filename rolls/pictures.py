@@ -95,8 +95,10 @@ def reencode(data: bytes) -> Encoded:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image.seek(0)  # a GIF's first frame
+            _drafted(image)
             image.load()
-            image = ImageOps.exif_transpose(image)
+            # In place: turned or not, a 40-megapixel picture is 160 MB a copy.
+            ImageOps.exif_transpose(image, in_place=True)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise PictureRefused(_too_many_pixels()) from error
     except (OSError, ValueError, SyntaxError, EOFError) as error:
@@ -104,7 +106,9 @@ def reencode(data: bytes) -> Encoded:
             _("That picture is damaged or cut short; it could not be read.")
         ) from error
     keeps_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-    image = image.convert("RGBA" if keeps_alpha else "RGB")
+    mode = "RGBA" if keeps_alpha else "RGB"
+    if image.mode != mode:
+        image = image.convert(mode)
     image.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     # A new image from the pixels alone: no EXIF, XMP, ICC profile or comment goes along.
@@ -112,6 +116,18 @@ def reencode(data: bytes) -> Encoded:
     clean.paste(image)
     clean.save(out, "WEBP", quality=QUALITY, method=4)
     return Encoded(out.getvalue(), clean.width, clean.height)
+
+
+def _drafted(image: Image.Image) -> None:
+    """A JPEG (a camera's photo) set to be decoded at a half, a quarter or an eighth of its
+    size where that still covers what is kept: libjpeg scales as it decodes, so a 40-megapixel
+    photo costs a third of the CPU and a quarter of the memory it would at full size. The
+    other formats have no such mode; their cost is bounded by ``MAX_PIXELS`` alone
+    (docs/performance.md)."""
+    width, height = image.size
+    scale = LONGEST_SIDE / max(width, height)
+    if image.format == "JPEG" and scale < 1:
+        image.draft(None, (max(1, int(width * scale)), max(1, int(height * scale))))
 
 
 def from_backup(data: bytes) -> tuple[Encoded, tuple[int, int]]:
@@ -180,24 +196,35 @@ def read_upload(upload: UploadedFile) -> bytes:
     return data
 
 
+def _full() -> str:
+    return _(
+        "This campaign's pictures fill their %(megabytes)d MB: remove a scene's or a "
+        "card's picture first."
+    ) % {"megabytes": MAX_STORED // (1024 * 1024)}
+
+
 def stored_bytes(campaign: Campaign) -> int:
     return Picture.objects.filter(campaign=campaign).aggregate(total=Sum("size"))["total"] or 0
 
 
+def picture_draw(*, campaign: Campaign, data: bytes) -> Encoded:
+    """The upload drawn again for the campaign (``reencode``); ``PictureRefused`` says why
+    not. A campaign whose pictures fill their room refuses before a pixel is decoded: a large
+    picture costs up to a second of CPU to draw, and one that could never be kept was drawn
+    again and again (issue 37). Call it outside any transaction: on SQLite a transaction
+    holds the one write lock, and a picture drawn inside one held every table's rolls."""
+    if stored_bytes(campaign) >= MAX_STORED:
+        raise PictureRefused(_full())
+    return reencode(data)
+
+
 @transaction.atomic
-def picture_create(*, campaign: Campaign, uploaded_by_id: int | None, data: bytes) -> Picture:
-    """Keeps a re-encoded picture for the campaign; ``PictureRefused`` says why not."""
-    encoded = reencode(data)
+def picture_keep(*, campaign: Campaign, uploaded_by_id: int | None, encoded: Encoded) -> Picture:
+    """Keeps a picture ``picture_draw`` drew for the campaign, if it has room for it."""
     # The campaign's row, locked: two uploads at once cannot both squeeze under the limit.
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
     if stored_bytes(campaign) + len(encoded.data) > MAX_STORED:
-        raise PictureRefused(
-            _(
-                "This campaign's pictures fill their %(megabytes)d MB: remove a scene's or a "
-                "card's picture first."
-            )
-            % {"megabytes": MAX_STORED // (1024 * 1024)}
-        )
+        raise PictureRefused(_full())
     return Picture.objects.create(
         campaign=campaign,
         data=encoded.data,
@@ -208,6 +235,12 @@ def picture_create(*, campaign: Campaign, uploaded_by_id: int | None, data: byte
         digest=hashlib.sha256(encoded.data).hexdigest(),
         uploaded_by_id=uploaded_by_id,
     )
+
+
+def picture_create(*, campaign: Campaign, uploaded_by_id: int | None, data: bytes) -> Picture:
+    """Draws and keeps a picture for the campaign; ``PictureRefused`` says why not."""
+    encoded = picture_draw(campaign=campaign, data=data)
+    return picture_keep(campaign=campaign, uploaded_by_id=uploaded_by_id, encoded=encoded)
 
 
 def picture_forget(picture: Picture | None) -> None:

@@ -28,9 +28,9 @@ from rolls import scene_cards, scenes
 from rolls.fight_views import choices_of
 from rolls.gm_cards import first_error
 from rolls.scene_ids import KIND_OF, named
-from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Scene
+from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Picture, Scene
 from rolls.scene_selectors import board
-from rolls.scene_views import MAX_ID, card_from_form, kept, picture_of
+from rolls.scene_views import MAX_ID, card_from_form, kept, with_picture
 
 
 class SceneForm(forms.Form):
@@ -75,10 +75,9 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
             messages.error(request, first_error(form))
         else:
             made: list[Scene] = []
+            data = form.cleaned_data
 
-            def make() -> None:
-                data = form.cleaned_data
-                backdrop = picture_of(membership, data["backdrop"])
+            def make(backdrop: Picture | None) -> None:
                 made.append(
                     scenes.scene_create(
                         campaign=campaign,
@@ -88,7 +87,7 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
                     )
                 )
 
-            problem = kept(make)
+            problem = with_picture(request, membership, data["backdrop"], make)
             if not problem:
                 return redirect("rolls:scene_edit", campaign_id, made[0].pk)
             messages.error(request, problem)
@@ -108,10 +107,10 @@ def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) 
         return first_error(form)
     data = form.cleaned_data
 
-    def save() -> None:
+    def save(picture: Picture | None) -> None:
         backdrop: object = scenes.KEEP
-        if data["backdrop"] is not None:
-            backdrop = picture_of(m, data["backdrop"])
+        if picture is not None:
+            backdrop = picture
         elif data["no_backdrop"]:
             backdrop = None
         scenes.scene_update(
@@ -122,7 +121,7 @@ def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) 
             backdrop=backdrop,
         )
 
-    return kept(save)
+    return with_picture(request, m, data["backdrop"], save)
 
 
 def _area_fields(request: AuthenticatedHttpRequest, fallback: tuple[int, int, int, int]) -> Any:

@@ -2,9 +2,13 @@
 sockets never wait for a turn."""
 
 import asyncio
+import io
 from typing import Any
 
-from fudgetable.request_queue import Lane, RequestQueue, Turns
+import pytest
+from django.core.handlers.asgi import ASGIRequest
+
+from fudgetable.request_queue import Lane, RequestQueue, Turns, sends_files
 
 
 class Recorder:
@@ -123,3 +127,59 @@ async def test_a_restore_takes_a_turn_of_its_own_and_play_never_waits_on_it():
     assert inner.started[-1] == "/restore/" and len(inner.started) == 3
     inner.let_go("/restore/")
     await asyncio.gather(restoring, roll, page)
+
+
+def _scope(method: str, path: str, *types: bytes) -> dict[str, Any]:
+    headers = [(b"content-type", kind) for kind in types]
+    return {"type": "http", "method": method, "path": path, "headers": headers}
+
+
+FILES = b"multipart/form-data; boundary=x"
+
+
+async def test_a_form_with_files_takes_the_uploads_turn_and_play_never_waits_on_it():
+    """Two pictures at once held both of the embedded default's turns for seconds, and another
+    table's rolls waited (issue 37). A form with files, on any page, now takes the uploads'
+    own turn, one at a time; the next is told to come back, in the lane's own words."""
+    inner = Recorder()
+    uploads = Lane(Turns(1, wait=0.05), busy_text=lambda: "Other files.", retry_after="60")
+    app = RequestQueue(inner, Turns(1), uploads=uploads)
+    backdrop = asyncio.create_task(app(_scope("POST", "/1/scenes/", FILES), None, None))
+    roll = asyncio.create_task(app(_scope("POST", "/roll/", b"text/plain"), None, None))
+    await asyncio.sleep(0.01)
+    assert inner.started == ["/1/scenes/", "/roll/"]  # the roll did not wait
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    # Another page, its method in small letters (Django reads it as a POST): the same turn.
+    await app(_scope("post", "/2/scene/cards/", FILES), None, send)
+    assert sent[0]["status"] == 503 and (b"retry-after", b"60") in sent[0]["headers"]
+    assert sent[1]["body"] == b"Other files."
+    assert inner.started == ["/1/scenes/", "/roll/"]
+    inner.let_go("/1/scenes/")
+    inner.let_go("/roll/")
+    await asyncio.gather(backdrop, roll)
+
+
+@pytest.mark.parametrize(
+    "types",
+    [
+        (FILES,),
+        (b"Multipart/Form-Data ; boundary=x",),
+        (b"multipart/form-data",),
+        (b"text/plain", FILES),
+        (FILES, b"text/plain"),
+        (b"application/x-www-form-urlencoded",),
+        (b"multipart/mixed; boundary=x",),
+        (b'"multipart/form-data"; boundary=x',),
+        (),
+    ],
+)
+def test_files_are_told_as_django_tells_them(types):
+    """The lane is chosen before Django reads the request: it must see files exactly where
+    Django will read them, or an upload could take a turn of play's."""
+    scope = _scope("POST", "/1/scenes/", *types)
+    django_reads = ASGIRequest({**scope, "query_string": b""}, io.BytesIO()).content_type
+    assert sends_files(scope) == (django_reads == "multipart/form-data")
