@@ -1,6 +1,8 @@
 """The forms of a person's own account: signing up, and the e-mail address a forgotten password
 is reset through (which takes effect once the address confirms it: ``email_change``)."""
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
@@ -24,6 +26,9 @@ class SignupForm(UserCreationForm[User]):
 
 
 class EmailForm(forms.Form):
+    """On the account page beside deleting the account, whose form has a password too: its
+    own ids keep each label on its own field."""
+
     email = forms.EmailField(
         label=_("E-mail address"),
         required=False,
@@ -37,3 +42,7 @@ class EmailForm(forms.Form):
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_email_%s")
+        super().__init__(*args, **kwargs)
