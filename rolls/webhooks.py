@@ -342,7 +342,7 @@ class Sender:
         self._threads: list[threading.Thread] = []
         self._queue: queue.SimpleQueue[int | None] = queue.SimpleQueue()
         self._busy: set[int] = set()  # campaigns queued or being posted to
-        self._stopping = False
+        self._stopping = threading.Event()
 
     def wake(self) -> None:
         with self._lock:
@@ -351,12 +351,15 @@ class Sender:
         self._wake.set()
 
     def _start(self) -> None:
-        self._stopping = False
+        # Each start's threads hold their own queue, set and flag: a thread of an earlier
+        # start that outlived ``stop``'s wait never takes work meant for the new ones.
+        self._stopping = threading.Event()
         self._queue = queue.SimpleQueue()
         self._busy = set()
-        self._threads = [threading.Thread(target=self._run, name="webhooks", daemon=True)]
+        own = (self._queue, self._busy, self._stopping)
+        self._threads = [threading.Thread(target=self._run, args=own, name="webhooks", daemon=True)]
         self._threads += [
-            threading.Thread(target=self._work, name=f"webhooks-{n}", daemon=True)
+            threading.Thread(target=self._work, args=own[:2], name=f"webhooks-{n}", daemon=True)
             for n in range(self.workers)
         ]
         for thread in self._threads:
@@ -366,7 +369,8 @@ class Sender:
         """Ends the threads once they are done with what they are posting (the tests'
         teardown)."""
         with self._lock:
-            threads, self._stopping = self._threads, True
+            threads = self._threads
+            self._stopping.set()
             for _worker in threads[1:]:
                 self._queue.put(None)
         self._wake.set()
@@ -374,20 +378,22 @@ class Sender:
         for thread in threads:
             thread.join(max(0.0, ends - time.monotonic()))
 
-    def _run(self) -> None:
-        while not self._stopping:
+    def _run(
+        self, jobs: "queue.SimpleQueue[int | None]", busy_now: set[int], stopping: threading.Event
+    ) -> None:
+        while not stopping.is_set():
             self._wake.clear()
             wait: float = IDLE_SECONDS
             try:
                 with self._lock:
-                    busy = set(self._busy)
+                    busy = set(busy_now)
                 for campaign_id in due_campaigns(besides=busy):
                     with self._lock:
-                        if self._stopping:
+                        if stopping.is_set():
                             return
-                        self._busy.add(campaign_id)
+                        busy_now.add(campaign_id)
                         busy.add(campaign_id)
-                    self._queue.put(campaign_id)
+                    jobs.put(campaign_id)
                 wait = _next_due_in(besides=busy)
             except Exception:
                 logger.exception("webhook sender failed; trying again later")
@@ -395,8 +401,8 @@ class Sender:
                 connections.close_all()
             self._wake.wait(timeout=wait)
 
-    def _work(self) -> None:
-        while (campaign_id := self._queue.get()) is not None:
+    def _work(self, jobs: "queue.SimpleQueue[int | None]", busy_now: set[int]) -> None:
+        while (campaign_id := jobs.get()) is not None:
             try:
                 send_campaign(campaign_id)
             except Exception:
@@ -404,7 +410,7 @@ class Sender:
             finally:
                 connections.close_all()
                 with self._lock:
-                    self._busy.discard(campaign_id)
+                    busy_now.discard(campaign_id)
                 self._wake.set()  # more may have come for it while it posted
 
 
