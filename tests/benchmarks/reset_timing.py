@@ -14,7 +14,6 @@ figures.
 import argparse
 import asyncio
 import re
-import secrets
 import statistics
 import tempfile
 import time
@@ -23,7 +22,8 @@ from pathlib import Path
 import httpx
 from aiosmtpd.controller import Controller
 
-from tests.e2e.server import ROOT, AppServer, free_port
+from tests.benchmarks.abuse_server import abuse_server
+from tests.e2e.server import ROOT, free_port
 
 SEED = """
 from django.contrib.auth.models import User
@@ -66,22 +66,14 @@ def main() -> None:
     mail = Controller(inbox, hostname="127.0.0.1", port=free_port())
     mail.start()
     with tempfile.TemporaryDirectory(prefix="fudgetable-reset-timing-") as workdir:
-        env = {
-            "SQLITE_PATH": str(Path(workdir) / "bench.sqlite3"),
-            "STATIC_ROOT": str(Path(workdir) / "static"),
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(64),
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "SECURE_SSL_REDIRECT": "0",
-            "LOG_LEVEL": "WARNING",
-            "EMAIL_HOST": "127.0.0.1",
-            "EMAIL_PORT": str(mail.port),
-            "EMAIL_USE_TLS": "0",
-            "PASSWORD_RESETS_PER_HOUR": "100000",
-        }
-        server = AppServer(Path(workdir), root=args.root.resolve(), **env)
-        server.manage("migrate", "--no-input", "-v", "0")
-        server.manage("collectstatic", "--no-input", "-v", "0")
+        server = abuse_server(
+            Path(workdir),
+            args.root,
+            EMAIL_HOST="127.0.0.1",
+            EMAIL_PORT=str(mail.port),
+            EMAIL_USE_TLS="0",
+            PASSWORD_RESETS_PER_HOUR="100000",
+        )
         server.python(SEED)
         times: dict[str, list[float]] = {"with an account": [], "without": []}
         try:

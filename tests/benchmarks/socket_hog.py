@@ -28,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tests.benchmarks import sheet_push
+from tests.benchmarks.abuse_server import abuse_server
 from tests.benchmarks.live_table import PRINT, SEED
 from tests.benchmarks.load import Table, percentile
 from tests.benchmarks.sheet_push import Heard
@@ -155,18 +156,7 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose code runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fudgetable-socket-hog-") as workdir:
-        env = {
-            "SQLITE_PATH": str(Path(workdir) / "bench.sqlite3"),
-            "STATIC_ROOT": str(Path(workdir) / "static"),
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(64),
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "SECURE_SSL_REDIRECT": "0",
-            "LOG_LEVEL": "WARNING",
-        }
-        server = AppServer(Path(workdir), root=args.root.resolve(), **env)
-        server.manage("migrate", "--no-input", "-v", "0")
-        server.manage("collectstatic", "--no-input", "-v", "0")
+        server = abuse_server(Path(workdir), args.root)
         printed = server.python(SEED.format(tables=1, sockets=2) + PRINT + HOG)
         lines = printed.strip().splitlines()
         (row,), hog = json.loads(lines[-2]), json.loads(lines[-1])

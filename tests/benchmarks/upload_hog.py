@@ -30,6 +30,7 @@ import httpx
 import psutil
 from PIL import Image
 
+from tests.benchmarks.abuse_server import abuse_server
 from tests.benchmarks.live_table import PRINT, SEED
 from tests.benchmarks.load import Table
 from tests.benchmarks.sheet_push import Heard
@@ -164,19 +165,7 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose code runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fudgetable-upload-hog-") as workdir:
-        env = {
-            "SQLITE_PATH": str(Path(workdir) / "bench.sqlite3"),
-            "STATIC_ROOT": str(Path(workdir) / "static"),
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(64),
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "SECURE_SSL_REDIRECT": "0",
-            "LOG_LEVEL": "WARNING",
-            "UPLOADS_PER_HOUR": "100000",
-        }
-        server = AppServer(Path(workdir), root=args.root.resolve(), **env)
-        server.manage("migrate", "--no-input", "-v", "0")
-        server.manage("collectstatic", "--no-input", "-v", "0")
+        server = abuse_server(Path(workdir), args.root, UPLOADS_PER_HOUR="100000")
         seed = SEED.format(tables=1, sockets=2) + PRINT + HOG.format(full=not args.room)
         lines = server.python(seed).strip().splitlines()
         (row,), hog = json.loads(lines[-2]), json.loads(lines[-1])
