@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from campaigns.models import Campaign, Membership
+from fudgetable.row_lock import hold
 from rolls.scene_models import Card, Picture, Scene
 
 MAX_UPLOAD = 10 * 1024 * 1024  # a phone's photo is 2 to 6 MB
@@ -221,8 +222,7 @@ def picture_draw(*, campaign: Campaign, data: bytes) -> Encoded:
 @transaction.atomic
 def picture_keep(*, campaign: Campaign, uploaded_by_id: int | None, encoded: Encoded) -> Picture:
     """Keeps a picture ``picture_draw`` drew for the campaign, if it has room for it."""
-    # The campaign's row, locked: two uploads at once cannot both squeeze under the limit.
-    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    hold(campaign)  # two uploads at once cannot both squeeze under the limit
     if stored_bytes(campaign) + len(encoded.data) > MAX_STORED:
         raise PictureRefused(_full())
     return Picture.objects.create(

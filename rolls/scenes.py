@@ -18,6 +18,7 @@ from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from characters.signals import npc_shown_changed
+from fudgetable.row_lock import hold
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
 from rolls import pictures
@@ -62,6 +63,7 @@ def _publish_if_current(
 def scene_create(
     *, campaign: Campaign, title: str, description: str = "", backdrop: Picture | None = None
 ) -> Scene:
+    hold(campaign)  # two scenes made at once cannot both squeeze under the limit
     if Scene.objects.filter(campaign=campaign).count() >= MAX_SCENES:
         raise ValidationError(_("A campaign keeps at most %(most)d scenes.") % {"most": MAX_SCENES})
     scene = Scene.objects.create(

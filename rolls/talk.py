@@ -25,6 +25,7 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable import live
+from fudgetable.row_lock import hold
 from fudgetable.rules import dice_words
 from fudgetable.rules.dice_words import DiceRoll, Help, Say, Whisper
 from fudgetable.rules.errors import RulesError
@@ -102,8 +103,22 @@ def _say(
     speaking_as: Character | None,
     to: tuple[str, ...],
 ) -> Roll:
+    # The count and the write in one transaction, the person's row held between them (one
+    # process or several): 32 lines at once wrote 14-21 when the limit was 8.
+    with transaction.atomic():
+        hold(membership)
+        _within_the_limit(membership)
+        return _said(membership, command, key, speaking_as, to)
+
+
+def _said(
+    membership: Membership,
+    command: Say | Whisper,
+    key: str,
+    speaking_as: Character | None,
+    to: tuple[str, ...],
+) -> Roll:
     # The same line sent again (a retry over HTTP) is caught when it is written, as a roll is.
-    _within_the_limit(membership)
     style = command.style if isinstance(command, Say) else "say"
     if style == "ooc":
         speaking_as = None
