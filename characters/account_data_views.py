@@ -4,6 +4,7 @@ everything of one's own, or delete the account."""
 import json
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
+from django_ratelimit.core import is_ratelimited
 
 from campaigns.account_forms import EmailForm
 from campaigns.email_change import email_change_ask, email_clear
@@ -56,6 +58,10 @@ def account(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _page(request)
 
 
+def _per_hour() -> str:
+    return f"{settings.PASSWORD_RESETS_PER_HOUR}/h"
+
+
 @sensitive_post_parameters("password")
 @require_POST
 @login_required
@@ -72,6 +78,14 @@ def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
     email = form.cleaned_data["email"]
     if email.casefold() == user.email.casefold():
         messages.info(request, _("That is already your address: nothing changed."))
+    elif email and is_ratelimited(
+        request, group="email-change", key="user", rate=_per_hour(), increment=True
+    ):
+        # Each ask mails two addresses, one of them anybody's: not a way to send mail.
+        form.add_error(
+            "email", _("Too many new addresses were asked for this hour. Try again later.")
+        )
+        return _page(request, email_form=form, status=429)
     elif email:
         email_change_ask(user=user, email=email, request=request)
         asked = _(

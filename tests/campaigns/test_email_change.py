@@ -219,3 +219,20 @@ def test_a_reset_answers_as_fast_for_an_account_as_for_none(settings, louie, inb
     assert times["louie@example.org"] < 0.5, times
     [reset] = inbox.delivered()
     assert to(reset) == "louie@example.org"
+
+
+def test_a_person_asks_for_a_few_new_addresses_an_hour(settings, client_for, louie, inbox):
+    """Each ask mails an address of the asker's choosing: the site is not a way to send mail."""
+    settings.RATELIMIT_ENABLE = True
+    settings.PASSWORD_RESETS_PER_HOUR = 2
+    cache.clear()
+    client = client_for(louie)
+    for n in range(2):
+        data = {"email": f"louie{n}@new.example.org", "password": PASSWORD}
+        assert client.post(reverse("account_email"), data).status_code == 302
+    refused = client.post(
+        reverse("account_email"), {"email": "louie9@new.example.org", "password": PASSWORD}
+    )
+    assert refused.status_code == 429
+    assert "Too many new addresses were asked for this hour." in refused.content.decode()
+    assert len(inbox.delivered()) == 4  # two links, two notices to the old address
