@@ -105,4 +105,4 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
         return False
 
 
-from rolls import scene_admin  # noqa: E402, F401  the scene's rows, registered there
+from rolls.scene import admin as scene_admin  # noqa: E402, F401  the scene's rows, registered there

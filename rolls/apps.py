@@ -5,6 +5,6 @@ class RollsConfig(AppConfig):
     name = "rolls"
 
     def ready(self) -> None:
-        from rolls import scenes
+        from rolls.scene import services as scenes
 
         scenes.connect()

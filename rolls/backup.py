@@ -35,7 +35,7 @@ from rolls.models import (
     TableTalk,
     Whispered,
 )
-from rolls.scene_backup import pictures_to_json, scenes_to_json
+from rolls.scene.backup import pictures_to_json, scenes_to_json
 
 Json = dict[str, Any]
 

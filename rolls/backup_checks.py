@@ -5,7 +5,7 @@
 character import's own ``read_character`` against the backup's rules. It reads both
 versions: ``fudgetable.campaign/1`` (settings, people and sheets) and ``/2``, which adds the
 sessions, the log, the countdowns and the challenges, and since the scenes their pictures and
-scenes (``scene_backup_checks``; a file from before them has none).
+scenes (``scene.backup_checks``; a file from before them has none).
 """
 
 from collections.abc import Mapping
@@ -28,7 +28,7 @@ from rolls.backup_table_checks import (
     read_ref,
     read_sessions,
 )
-from rolls.scene_backup_checks import read_pictures, read_scenes
+from rolls.scene.backup_checks import read_pictures, read_scenes
 
 SCHEMA_1 = "fudgetable.campaign/1"
 SCHEMAS = (SCHEMA_1, SCHEMA)

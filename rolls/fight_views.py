@@ -39,7 +39,7 @@ from rolls.fight import (
 from rolls.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
 from rolls.ranged import ranged_exchange
-from rolls.scene_selectors import shot_from_areas
+from rolls.scene.selectors import shot_from_areas
 
 PANEL = "rolls/fight.html#panel"
 MAX_ID = 2**31 - 1  # beyond any row's id; a bigger number must not reach the database

@@ -336,7 +336,7 @@ class WebhookDelivery(models.Model):
 
 
 # The scene's models live in a module of their own; Django finds an app's models here.
-from rolls.scene_models import Area, Card, Figure, Picture, Scene  # noqa: E402
+from rolls.scene.models import Area, Card, Figure, Picture, Scene  # noqa: E402
 
 __all__ = [
     "Area",

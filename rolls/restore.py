@@ -38,7 +38,7 @@ from rolls.models import (
     TableTalk,
     Whispered,
 )
-from rolls.scene_backup import restore_scenes
+from rolls.scene.backup import restore_scenes
 
 BATCH = 500
 

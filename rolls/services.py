@@ -21,7 +21,7 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import dice_in_hand, fragments, roll_lines, webhooks
 from rolls.models import Roll
-from rolls.scene_moves import note_roll
+from rolls.scene.moves import note_roll
 from rolls.selectors import running_session_id
 
 Snapshot = dict[str, Any]

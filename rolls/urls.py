@@ -10,8 +10,6 @@ from rolls import (
     fight_views,
     healing_views,
     log_views,
-    scene_prep_views,
-    scene_views,
     session_views,
     sheet_views,
     spotlight_views,
@@ -19,6 +17,8 @@ from rolls import (
     views,
     x_card_views,
 )
+from rolls.scene import prep_views as scene_prep_views
+from rolls.scene import views as scene_views
 
 app_name = "rolls"
 urlpatterns = [

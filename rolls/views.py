@@ -39,7 +39,7 @@ from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
 from rolls.quick_rolls import quick_rolls
-from rolls.scene_fragments import scene_parts
+from rolls.scene.fragments import scene_parts
 from rolls.talk_views import composer_context
 
 

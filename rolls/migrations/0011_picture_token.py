@@ -6,7 +6,7 @@ import secrets
 
 from django.db import migrations, models
 
-import rolls.scene_models
+import rolls.scene.models
 
 
 def fill_tokens(apps, schema_editor):
@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
             model_name="picture",
             name="token",
             field=models.CharField(
-                default=rolls.scene_models.picture_token,
+                default=rolls.scene.models.picture_token,
                 editable=False,
                 max_length=32,
                 unique=True,

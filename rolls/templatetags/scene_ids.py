@@ -1,9 +1,9 @@
-"""A scene's part's id as pages show it (``rolls.scene_ids``)."""
+"""A scene's part's id as pages show it (``rolls.scene.ids``)."""
 
 from django import template
 
-from rolls import scene_ids
-from rolls.scene_models import Area, Card, Figure, Scene
+from rolls.scene import ids as scene_ids
+from rolls.scene.models import Area, Card, Figure, Scene
 
 register = template.Library()
 

@@ -15,7 +15,7 @@ from fudgetable.rules import ranged
 from fudgetable.rules.blows import SHIFT_DIE
 from rolls.fight import AIM_MODIFIERS, AIM_NEEDS, POSITIONS
 from rolls.fight_selectors import open_manoeuvres, pending_manoeuvres, recent_fights
-from rolls.scene_selectors import current_scene
+from rolls.scene.selectors import current_scene
 
 register = template.Library()
 DIFFICULTIES = range(-2, 7)  # the GM's own difficulty for a shot: Terrible to Superb +2

@@ -1,4 +1,4 @@
-// The scene at the table (templates/rolls/scene.html). A figure this person may move (a GM any,
+// The scene at the table (templates/rolls/scene/scene.html). A figure this person may move (a GM any,
 // a player their own) is picked with a tap and sent with a tap on an area's "Move here" (Enter
 // and Tab do the same from the keyboard), or dragged onto an area on a desktop; either way
 // the page's #figure-move form is filled in and sent, as it is sent by hand without this file.

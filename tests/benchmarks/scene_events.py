@@ -19,8 +19,8 @@ from tests.benchmarks.table_events import post_as_gm
 AREAS = 4
 SEED = """
 from characters.services import character_create
-from rolls import scene_cards, scenes
-from rolls.scene_ids import shown_id
+from rolls.scene import cards as scene_cards, services as scenes
+from rolls.scene.ids import shown_id
 from campaigns.models import Campaign
 
 for row in tables:
@@ -42,7 +42,7 @@ for row in tables:
         for n in range({cards})
     ]
     scenes.scene_switch(campaign=campaign, scene=scene)
-    # By the ids pages show them by (rolls.scene_ids), as the commands name them and frames do.
+    # By the ids pages show them by (rolls.scene.ids), as the commands name them and frames do.
     row["scene"] = {{"areas": [shown_id(a) for a in areas], "figures": figures, "cards": cards}}
 """
 BOX = re.compile(r'^([\w-]{22})"')

@@ -31,8 +31,9 @@ PLAYERS, AREAS, CARDS = 7, 4, 20
 
 def _setup() -> dict[str, Callable[[], None]]:
     from campaigns.models import Membership
-    from rolls import scene_cards, scenes
-    from rolls.scene_ids import shown_id
+    from rolls.scene import cards as scene_cards
+    from rolls.scene import services as scenes
+    from rolls.scene.ids import shown_id
 
     gm, campaign, pcs = table_of_players(PLAYERS)
     gm_membership = Membership.objects.select_related("campaign").get(user=gm)

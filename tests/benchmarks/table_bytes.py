@@ -154,7 +154,7 @@ def measure(server: AppServer, path: str, campaign: str) -> dict[str, dict[str, 
 BIG_SCENE = """
 from campaigns.models import Campaign, Membership
 from characters.services import npc_create
-from rolls import scene_cards, scenes
+from rolls.scene import cards as scene_cards, services as scenes
 campaign = Campaign.objects.get(pk={campaign})
 gm = Membership.objects.select_related("campaign").get(campaign=campaign, user=campaign.owner)
 bob = Membership.objects.get(campaign=campaign, user__username="bob").user_id
@@ -192,8 +192,8 @@ def show_scene(server: AppServer, campaign: str, scene: str | None) -> None:
     server.python(
         f"""
         from campaigns.models import Campaign
-        from rolls import scenes
-        from rolls.scene_models import Scene
+        from rolls.scene import services as scenes
+        from rolls.scene.models import Scene
         campaign = Campaign.objects.get(pk={campaign})
         shown = Scene.objects.get(pk={scene}) if {scene!r} else None
         scenes.scene_switch(campaign=campaign, scene=shown)

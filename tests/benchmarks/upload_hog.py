@@ -42,7 +42,7 @@ BOMB_SIDES = (6320, 6310)  # 39.9 million pixels, under the 40 million the code 
 HOG = """
 hog = User.objects.create_user("hog", password=make_password(None))
 campaign = campaign_create(owner=hog, name="Hog")
-from rolls.scene_models import Picture
+from rolls.scene.models import Picture
 if {full}:  # one kept picture's worth of bytes that fills the campaign's 8 MB
     import os
     size = 8 * 1024 * 1024

@@ -61,7 +61,7 @@ if not Roll.objects.filter(campaign=campaign, snapshot__has_key="fight").exists(
 if not campaign.scenes.exists():
     import io
     from PIL import Image, ImageDraw
-    from rolls import scenes, scene_cards, pictures
+    from rolls.scene import cards as scene_cards, pictures, services as scenes
     picture = Image.new("RGB", (1200, 600), (120, 150, 90))
     draw = ImageDraw.Draw(picture)
     draw.rectangle((0, 260, 1200, 360), fill=(70, 110, 160))  # the river

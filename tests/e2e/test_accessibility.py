@@ -47,7 +47,7 @@ pc = Character.objects.get(campaign=campaign, owner__username="alice", kind="pc"
 npc = Character.objects.filter(campaign=campaign, kind="npc").first().pk
 invite = invite_create(campaign=campaign, created_by=campaign.owner)
 # A scene shown at the table, with a hidden area: its pages and its place on the table's.
-from rolls import scenes
+from rolls.scene import services as scenes
 scene = campaign.scenes.first() or scenes.scene_create(campaign=campaign, title="The study")
 if not scene.areas.exists():
     study = scenes.area_create(scene=scene, name="Study", light="dim", notes="Ledgers")

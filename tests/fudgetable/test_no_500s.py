@@ -19,8 +19,11 @@ from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable import entry_ids
-from rolls import calls, challenges, countdowns, pictures, scene_cards, scenes, services, sessions
-from rolls.scene_ids import shown_id
+from rolls import calls, challenges, countdowns, services, sessions
+from rolls.scene import cards as scene_cards
+from rolls.scene import pictures
+from rolls.scene import services as scenes
+from rolls.scene.ids import shown_id
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.rolls.scene_setup import picture_bytes
 

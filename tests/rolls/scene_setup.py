@@ -14,8 +14,8 @@ from PIL import Image
 
 from characters.services import character_create
 from fudgetable.shown_ids import AREA, CARD, FIGURE, SCENE
-from rolls import scenes
-from rolls.scene_models import Area, Scene
+from rolls.scene import services as scenes
+from rolls.scene.models import Area, Scene
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.fight_setup import *  # noqa: F403
 

@@ -14,8 +14,8 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from campaigns.models import Membership
-from rolls import scene_cards
-from rolls.scene_models import Card
+from rolls.scene import cards as scene_cards
+from rolls.scene.models import Card
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import parts_named, picture_bytes
@@ -179,7 +179,8 @@ async def test_every_path_shows_each_part_of_the_scene_to_its_audience_alone(sce
 
 
 def test_the_backdrop_is_served_to_whoever_sees_the_scene_and_only_while_it_shows(scene, table):
-    from rolls import pictures, scenes
+    from rolls.scene import pictures
+    from rolls.scene import services as scenes
 
     picture = pictures.picture_create(
         campaign=scene.campaign, uploaded_by_id=table["gm"]["user"].pk, data=picture_bytes()

@@ -31,7 +31,7 @@ from characters.models import Character
 from fudgetable.rules import areas as area_rules
 from fudgetable.shown_ids import AREA
 from rolls.models import Roll
-from rolls.scene_models import Card, Scene
+from rolls.scene.models import Card, Scene
 from tests.factories import MembershipFactory
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_campaign_backup import join_everyone

@@ -10,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from PIL import Image
 
-from rolls import pictures, scenes
-from rolls.scene_models import Card, Picture, Scene
+from rolls.scene import pictures
+from rolls.scene import services as scenes
+from rolls.scene.models import Card, Picture, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes, post
 from tests.rolls.test_scene_pictures import SVG, png_bomb

@@ -30,7 +30,7 @@ from django.contrib.auth.models import User
 from campaigns.models import Membership
 from campaigns.services import campaign_create, membership_add
 from characters.services import character_create
-from rolls.scene_models import Picture
+from rolls.scene.models import Picture
 
 def session_for(user):
     store = import_module(settings.SESSION_ENGINE).SessionStore()

@@ -13,9 +13,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from PIL import Image
 
-from rolls import pictures, scene_cards, scene_moves
 from rolls.restore import campaign_restore
-from rolls.scene_models import Card, Figure, Picture, Scene
+from rolls.scene import cards as scene_cards
+from rolls.scene import moves as scene_moves
+from rolls.scene import pictures
+from rolls.scene.models import Card, Figure, Picture, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, picture_bytes
 from tests.rolls.test_campaign_backup import backed_up, join_everyone, without_time

@@ -5,8 +5,8 @@ the scene allows; each shown card is named in the log to those who may know of i
 import pytest
 
 from rolls.models import Roll
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Card
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Card
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, post
 

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from characters.services import character_create
 from fudgetable import live
-from rolls import scenes
 from rolls.models import Roll
-from rolls.scene_ids import shown_id
+from rolls.scene import services as scenes
+from rolls.scene.ids import shown_id
 from tests.rolls.fight_setup import fight_form, ranged_form, role
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import HTMX, area, figure_of

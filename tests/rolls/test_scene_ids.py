@@ -1,4 +1,4 @@
-"""The scene's parts go by ids that carry no count (``rolls.scene_ids``): what the table page
+"""The scene's parts go by ids that carry no count (``rolls.scene.ids``): what the table page
 and the table's socket show each person names the areas, figures and cards they may see by ids
 that read back to those parts, never by the database's numbers; moves and pins sent back with
 those ids work over HTTP and over the socket; an id the server did not make for that kind of
@@ -8,9 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.urls import reverse
 
-from rolls import scene_cards
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Area, Card, Figure, Scene
+from rolls.scene import cards as scene_cards
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Area, Card, Figure, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, figure_of, parts_named, post
 from tests.rolls.test_socket_commands import answer_to, command

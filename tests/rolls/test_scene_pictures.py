@@ -11,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from PIL import Image
 
-from rolls import pictures
-from rolls.scene_models import Card, Picture
+from rolls.scene import pictures
+from rolls.scene.models import Card, Picture
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes, post
 
@@ -120,7 +120,7 @@ def test_a_backdrop_is_the_players_only_while_its_scene_is_shown(
     url = f"/campaigns/{scene.campaign.pk}/table/pictures/{backdrop.token}/"
     assert client_for(member).get(url).status_code == 404
     assert client_for(owner).get(url).status_code == 200
-    from rolls import scenes
+    from rolls.scene import services as scenes
 
     scenes.scene_switch(campaign=scene.campaign, scene=ahead)
     for who in (member, observer):
@@ -137,7 +137,7 @@ def test_a_backdrop_put_on_a_scene_off_the_table_is_not_served_to_players(
 ):
     """The Later scene was shown, then put away; the GM gives it a new backdrop for next
     time. Its address carries no count: neighbouring ids lead nowhere."""
-    from rolls import scenes
+    from rolls.scene import services as scenes
 
     later = scenes.scene_create(campaign=scene.campaign, title="Later")
     scenes.scene_switch(campaign=scene.campaign, scene=later)

@@ -6,8 +6,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from rolls.models import Roll
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Area, Figure, Scene
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Area, Figure, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes
 

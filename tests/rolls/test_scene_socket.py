@@ -8,8 +8,8 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 from django.urls import reverse
 
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Card
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Card
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import HTMX, area, figure_of
 from tests.table_sockets import joined, socket_for, until

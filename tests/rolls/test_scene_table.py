@@ -4,8 +4,8 @@ a figure within the rules' limits, the fight's rounds and the rolls made in each
 import pytest
 
 from characters.models import Character
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Figure
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Figure
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, figure_of, post
 

@@ -5,7 +5,7 @@ Each command's change is pushed to every screen at the table (the sender's too),
 command is answered with nothing to swap (204) or its refusal in words (422, shown in the
 page's notice); a plain POST goes back to the table with a message. Outsiders get a 404,
 players a 403 on a GM's command. A scene's parts are named by the ids pages show
-(``rolls.scene_ids``); one naming no part of the scene, or none at all, is a 404 alike."""
+(``rolls.scene.ids``); one naming no part of the scene, or none at all, is a 404 alike."""
 
 from collections.abc import Callable
 
@@ -27,11 +27,14 @@ from characters.models import Character
 from characters.services import npc_set_revealed
 from fudgetable.http import AuthenticatedHttpRequest, refusal
 from fudgetable.shown_ids import AREA, FIGURE, SCENE
-from rolls import pictures, scene_cards, scene_moves, scenes
 from rolls.gm_cards import attempt, first_error
-from rolls.scene_ids import named
-from rolls.scene_models import Area, Card, Figure, Picture, Scene
-from rolls.scene_selectors import current_scene
+from rolls.scene import cards as scene_cards
+from rolls.scene import moves as scene_moves
+from rolls.scene import pictures
+from rolls.scene import services as scenes
+from rolls.scene.ids import named
+from rolls.scene.models import Area, Card, Figure, Picture, Scene
+from rolls.scene.selectors import current_scene
 
 MAX_ID = 2**31 - 1
 

@@ -1,6 +1,6 @@
 """Reads of the scene, shaped for whoever looks: GMs see it all; everyone else (players and
 observers) never gets a hidden area, an NPC they have not met, or a card not shown to them,
-not even as an id (``scene_fragments`` draws only what these give)."""
+not even as an id (``fragments`` draws only what these give)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -12,7 +12,7 @@ from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.rulesets import Ruleset
-from rolls.scene_models import Area, Card, Figure, Scene
+from rolls.scene.models import Area, Card, Figure, Scene
 
 # What a figure's character brings along: no sheet beyond its tracks is read for the board.
 FIGURE_FIELDS = (

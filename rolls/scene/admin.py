@@ -4,7 +4,7 @@ and cards inline, and the pictures, read-only (their bytes are what the upload's
 from django.contrib import admin
 from django.http import HttpRequest
 
-from rolls.scene_models import Area, Card, Figure, Picture, Scene
+from rolls.scene.models import Area, Card, Figure, Picture, Scene
 
 
 class AreaInline(admin.TabularInline):

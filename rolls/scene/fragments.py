@@ -17,11 +17,11 @@ from campaigns.models import Campaign, Membership
 from fudgetable import live
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.rulesets import Ruleset
-from rolls import scene_selectors as read
-from rolls.scene_card_fragments import CardsContext, cards_context, cards_html
-from rolls.scene_models import Area, Card, Figure, Scene
+from rolls.scene import selectors as read
+from rolls.scene.card_fragments import CardsContext, cards_context, cards_html
+from rolls.scene.models import Area, Card, Figure, Scene
 
-TEMPLATE = "rolls/scene.html"
+TEMPLATE = "rolls/scene/scene.html"
 PARTS = ("board", "round", "cards", "handout")
 PHASE_WORDS = {
     area_rules.Phase.MELEE: _("Melee phase"),

@@ -8,7 +8,7 @@ to be a picture (an SVG, which can carry scripts; a page; a program) is refused 
 size of the file, its pixels before they are decoded (a small file can unpack into gigabytes:
 a decompression bomb) and the pixels kept are all bounded, and so is what a campaign keeps.
 
-Pictures are kept in the database (``scene_models.Picture``): every process of scaled mode
+Pictures are kept in the database (``models.Picture``): every process of scaled mode
 reads it, a campaign's backup carries them with the rest, and at these sizes (a few hundred
 kilobytes a picture, ``MAX_STORED`` a campaign) the database serves them without strain. They
 are served only to the campaign's members who may see what shows them (``may_see``).
@@ -28,7 +28,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from campaigns.models import Campaign, Membership
 from fudgetable.row_lock import hold
-from rolls.scene_models import Card, Picture, Scene
+from rolls.scene.models import Card, Picture, Scene
 
 MAX_UPLOAD = 10 * 1024 * 1024  # a phone's photo is 2 to 6 MB
 MAX_PIXELS = 40_000_000  # before decoding: a 40-megapixel camera's photo, and no bigger

@@ -13,11 +13,11 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign, Membership
-from rolls import scene_selectors as read
-from rolls.scene_ids import shown_id
-from rolls.scene_models import Area, Card, Scene
+from rolls.scene import selectors as read
+from rolls.scene.ids import shown_id
+from rolls.scene.models import Area, Card, Scene
 
-TEMPLATE = "rolls/scene.html"
+TEMPLATE = "rolls/scene/scene.html"
 
 
 @dataclass

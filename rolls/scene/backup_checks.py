@@ -1,5 +1,5 @@
 """The checks the scenes' part of a campaign backup must pass before ``restore`` saves any of it
-(``scene_backup`` writes it): every field within the limits the app's own forms keep, every
+(``backup`` writes it): every field within the limits the app's own forms keep, every
 ref pointing at something in the file, and every picture one ``pictures`` keeps: as its
 encoder wrote it, or drawn again as an upload is (a file anyone can write must not slip a
 script, a page or a bomb past the upload's checks)."""
@@ -12,12 +12,12 @@ from typing import Any
 from fudgetable.json_reader import Json, Reader
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from rolls import pictures
 from rolls.backup_table_checks import USERNAME, read_pointer, read_ref, read_time
-from rolls.scene_backup import AREA_FIELDS
-from rolls.scene_cards import MAX_CARDS, TEXT_LENGTH
-from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Card
-from rolls.scenes import (
+from rolls.scene import pictures
+from rolls.scene.backup import AREA_FIELDS
+from rolls.scene.cards import MAX_CARDS, TEXT_LENGTH
+from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Card
+from rolls.scene.services import (
     AREA_NAME_LENGTH,
     DESCRIPTION_LENGTH,
     MAX_AREAS,

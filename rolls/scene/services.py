@@ -1,9 +1,9 @@
 """Scenes and their areas: a GM prepares them before play and shows one to the table, which
 sees it change as it is edited. Who stands where and the fight's rounds are in
-``scene_moves``; cards and handouts in ``scene_cards``.
+``moves``; cards and handouts in ``cards``.
 
 Each command writes in one transaction and, when it changes what the table sees (the current
-scene), pushes the parts it changed, numbered, per audience (``scene_fragments``). Refusals
+scene), pushes the parts it changed, numbered, per audience (``fragments``). Refusals
 are ``ValidationError`` or ``RulesError`` in the GM's words; nothing is half-saved."""
 
 from collections.abc import Mapping
@@ -21,10 +21,10 @@ from characters.signals import npc_shown_changed
 from fudgetable.row_lock import hold
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from rolls import pictures
-from rolls.scene_fragments import publish_scene
-from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
-from rolls.scene_selectors import current_scene
+from rolls.scene import pictures
+from rolls.scene.fragments import publish_scene
+from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
+from rolls.scene.selectors import current_scene
 from rolls.services import roll_announce
 
 MAX_SCENES = 100

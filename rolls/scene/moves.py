@@ -14,9 +14,9 @@ from campaigns.selectors import campaign_ruleset
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.errors import RulesError
 from rolls.models import Roll
-from rolls.scene_fragments import publish_areas, publish_scene
-from rolls.scene_models import Area, Figure, Scene
-from rolls.scene_selectors import current_scene, shown_to_players
+from rolls.scene.fragments import publish_areas, publish_scene
+from rolls.scene.models import Area, Figure, Scene
+from rolls.scene.selectors import current_scene, shown_to_players
 
 LIMIT_WORDS = {
     area_rules.Movement.STAYS: _(

@@ -31,7 +31,7 @@ class PictureManager(models.Manager["Picture"]):
 
 
 class Picture(models.Model):
-    """A picture a member uploaded (a backdrop, a card's), as ``rolls.pictures`` re-encoded it.
+    """A picture a member uploaded (a backdrop, a card's), as ``pictures`` re-encoded it.
 
     Kept in the database: every process of scaled mode reaches it there, a campaign's backup
     carries it, and a campaign's pictures are a few megabytes at most (``pictures.MAX_STORED``).

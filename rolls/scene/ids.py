@@ -8,7 +8,7 @@ from django.db.models import Model
 from django.http import Http404
 
 from fudgetable.shown_ids import AREA, CARD, FIGURE, SCENE, Kind
-from rolls.scene_models import Area, Card, Figure, Scene
+from rolls.scene.models import Area, Card, Figure, Scene
 
 KIND_OF: dict[type[Model], Kind] = {Scene: SCENE, Area: AREA, Figure: FIGURE, Card: CARD}
 

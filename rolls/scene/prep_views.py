@@ -24,13 +24,14 @@ from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
 from fudgetable.shown_ids import AREA, LENGTH
-from rolls import scene_cards, scenes
 from rolls.fight_views import choices_of
 from rolls.gm_cards import first_error
-from rolls.scene_ids import KIND_OF, named
-from rolls.scene_models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Picture, Scene
-from rolls.scene_selectors import board
-from rolls.scene_views import MAX_ID, card_from_form, kept, with_picture
+from rolls.scene import cards as scene_cards
+from rolls.scene import services as scenes
+from rolls.scene.ids import KIND_OF, named
+from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Card, Figure, Picture, Scene
+from rolls.scene.selectors import board
+from rolls.scene.views import MAX_ID, card_from_form, kept, with_picture
 
 
 class SceneForm(forms.Form):
@@ -93,7 +94,7 @@ def scene_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
             messages.error(request, problem)
     listed = Scene.objects.filter(campaign=campaign).prefetch_related("areas", "cards", "figures")
     context = {"campaign": campaign, "scenes": listed, "form": form}
-    return render(request, "rolls/scenes.html", context, status=400 if form.errors else 200)
+    return render(request, "rolls/scene/list.html", context, status=400 if form.errors else 200)
 
 
 def _row(model: type[Any], scene: Scene, value: str) -> Any:
@@ -246,7 +247,7 @@ def scene_edit(request: AuthenticatedHttpRequest, campaign_id: int, scene_id: in
         else:
             messages.success(request, _("Saved."))
         return redirect(f"{request.path}#{action.split('-')[0]}")
-    return render(request, "rolls/scene_edit.html", _edit_context(membership, scene))
+    return render(request, "rolls/scene/edit.html", _edit_context(membership, scene))
 
 
 def _edit_context(membership: Membership, scene: Scene) -> dict[str, object]:

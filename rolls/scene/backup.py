@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 
 from campaigns.models import Campaign
 from fudgetable.rules import areas as area_rules
-from rolls.scene_models import Area, Card, Figure, Picture, Scene
+from rolls.scene.models import Area, Card, Figure, Picture, Scene
 
 Json = dict[str, Any]
 
@@ -131,7 +131,7 @@ def restore_scenes(
     character_ids: Mapping[int, int],
     people: Mapping[str, User],
 ) -> None:
-    """Puts back the checked pictures and scenes (``scene_backup_checks``). The people a card
+    """Puts back the checked pictures and scenes (``backup_checks``). The people a card
     was shown to keep it where an account of their name is here (``people``: the restore's
     own, the one restoring among them)."""
     names = {name for entry in scenes for card in entry["cards"] for name in card["people"]}

@@ -5,7 +5,7 @@ to everyone for a card everyone sees, to the GMs for one shown to a few (its tit
 tell the others what they do not see).
 
 A card's push goes to GMs, to everyone, and to each player who sees a card beyond everyone's
-(``scene_fragments.Frames.people``): a card shown to one player reaches no other player's
+(``fragments.Frames.people``): a card shown to one player reaches no other player's
 socket, page or backup."""
 
 from collections.abc import Collection
@@ -16,11 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
-from rolls import pictures
-from rolls.scene_card_fragments import Seen, card_change, cards_context
-from rolls.scene_fragments import Frames, publish_scene
-from rolls.scene_models import Area, Card, Picture, Scene
-from rolls.scenes import TITLE_LENGTH, locked
+from rolls.scene import pictures
+from rolls.scene.card_fragments import Seen, card_change, cards_context
+from rolls.scene.fragments import Frames, publish_scene
+from rolls.scene.models import Area, Card, Picture, Scene
+from rolls.scene.services import TITLE_LENGTH, locked
 from rolls.services import roll_announce
 
 MAX_CARDS = 60
