@@ -65,20 +65,13 @@ SENT = re.compile(r'data-sent="([\w-]{22})"')  # the composer's answer names the
 ADMIN_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 # Sessions are written straight into the session table (as a login would write them), so 800
-# people need no 800 password hashes; the sockets and POSTs then authenticate as usual.
-SEED = """
-import json
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.auth.hashers import make_password
-from django.contrib.auth.models import User
+# people need no 800 password hashes; the sockets and POSTs then authenticate as usual. A seed
+# for a server (``AppServer.python``) that starts with this defines ``session_for(user)``.
+SESSION_FOR = """
 from importlib import import_module
 from django.conf import settings
-from django.db import transaction
-from campaigns.models import Membership
-from campaigns.services import campaign_create
-from characters.services import character_create
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
-TABLES, SOCKETS = {tables}, {sockets}
 def session_for(user):
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
@@ -86,6 +79,19 @@ def session_for(user):
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return store.session_key
+"""
+SEED = (
+    SESSION_FOR
+    + """
+import json
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
+from django.db import transaction
+from campaigns.models import Membership
+from campaigns.services import campaign_create
+from characters.services import character_create
+
+TABLES, SOCKETS = {tables}, {sockets}
 
 tables = []
 with transaction.atomic():
@@ -109,6 +115,7 @@ with transaction.atomic():
             "sessions": [session_for(user) for user in people],
         }})
 """
+)
 PRINT = "\nprint(json.dumps(tables))\n"
 
 

@@ -18,27 +18,19 @@ import psutil
 import pytest
 from PIL import Image
 
+from tests.benchmarks.live_table import SESSION_FOR
 from tests.e2e.server import AppServer
 
 BOMB_SIDES = (6320, 6310)  # 39.9 million pixels: within the 40 million taken
-SEED = """
+SEED = (
+    SESSION_FOR
+    + """
 import json, os
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from campaigns.models import Membership
 from campaigns.services import campaign_create, membership_add
 from characters.services import character_create
 from rolls.scene.models import Picture
-
-def session_for(user):
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return store.session_key
 
 gm, player, hog = (User.objects.create_user(name) for name in ("gm", "player", "hog"))
 table = campaign_create(owner=gm, name="The other table")
@@ -55,6 +47,7 @@ print(json.dumps({
     "player": session_for(player), "hog": session_for(hog), "full": full.pk, "roomy": roomy.pk,
 }))
 """
+)
 
 
 @pytest.fixture(scope="module")
