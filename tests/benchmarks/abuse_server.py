@@ -2,9 +2,13 @@
 embedded default, its own SQLite and static files in ``workdir``, running ``root``'s code (the
 checkout before a change, to compare), migrated and ready to seed."""
 
+import asyncio
+import json
 import secrets
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from tests.benchmarks.load import Table
 from tests.e2e.server import AppServer
 
 
@@ -23,3 +27,17 @@ def abuse_server(workdir: Path, root: Path, **extra: str) -> AppServer:
     server.manage("migrate", "--no-input", "-v", "0")
     server.manage("collectstatic", "--no-input", "-v", "0")
     return server
+
+
+def seed_and_run(
+    server: AppServer, seed: str, run: Callable[[Table, dict], Awaitable[None]]
+) -> None:
+    """Seeds the server (a seed that prints the other table's row, then the hog's), starts it,
+    runs the benchmark against both, and stops it."""
+    lines = server.python(seed).strip().splitlines()
+    (row,), hog = json.loads(lines[-2]), json.loads(lines[-1])
+    try:
+        server.start()
+        asyncio.run(run(Table(**row), hog))
+    finally:
+        server.stop()

@@ -28,7 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tests.benchmarks import sheet_push
-from tests.benchmarks.abuse_server import abuse_server
+from tests.benchmarks.abuse_server import abuse_server, seed_and_run
 from tests.benchmarks.live_table import PRINT, SEED
 from tests.benchmarks.load import Table, percentile
 from tests.benchmarks.sheet_push import Heard
@@ -157,14 +157,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fudgetable-socket-hog-") as workdir:
         server = abuse_server(Path(workdir), args.root)
-        printed = server.python(SEED.format(tables=1, sockets=2) + PRINT + HOG)
-        lines = printed.strip().splitlines()
-        (row,), hog = json.loads(lines[-2]), json.loads(lines[-1])
-        try:
-            server.start()
-            asyncio.run(_run(server, Table(**row), hog, args.rolls))
-        finally:
-            server.stop()
+        seed = SEED.format(tables=1, sockets=2) + PRINT + HOG
+        seed_and_run(server, seed, lambda table, hog: _run(server, table, hog, args.rolls))
 
 
 if __name__ == "__main__":

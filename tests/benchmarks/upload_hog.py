@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import collections
 import io
-import json
 import secrets
 import tempfile
 import threading
@@ -30,7 +29,7 @@ import httpx
 import psutil
 from PIL import Image
 
-from tests.benchmarks.abuse_server import abuse_server
+from tests.benchmarks.abuse_server import abuse_server, seed_and_run
 from tests.benchmarks.live_table import PRINT, SEED
 from tests.benchmarks.load import Table
 from tests.benchmarks.sheet_push import Heard
@@ -167,13 +166,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="fudgetable-upload-hog-") as workdir:
         server = abuse_server(Path(workdir), args.root, UPLOADS_PER_HOUR="100000")
         seed = SEED.format(tables=1, sockets=2) + PRINT + HOG.format(full=not args.room)
-        lines = server.python(seed).strip().splitlines()
-        (row,), hog = json.loads(lines[-2]), json.loads(lines[-1])
-        try:
-            server.start()
-            asyncio.run(_run(server, Table(**row), hog, args.rolls))
-        finally:
-            server.stop()
+        seed_and_run(server, seed, lambda table, hog: _run(server, table, hog, args.rolls))
 
 
 if __name__ == "__main__":
