@@ -15,8 +15,11 @@ from django.db import models, transaction
 
 def hold(row: models.Model) -> None:
     """Locks ``row`` until the surrounding transaction ends."""
-    if not transaction.get_connection().in_atomic_block:
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
         raise RuntimeError("hold() outside a transaction locks nothing")
+    if not connection.features.has_select_for_update:
+        return  # SQLite: the transaction's write lock holds already; a SELECT would add nothing
     type(row)._default_manager.select_for_update().filter(pk=row.pk).values_list(
         "pk", flat=True
     ).first()
