@@ -13,7 +13,7 @@ from fudgetable.json_reader import Json, Reader
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.challenges import MAX_MOS, MAX_RUNG_BOXES, MAX_RUNGS, NAME_LENGTH
-from rolls.countdowns import MAX_BOXES, MAX_STAGES
+from rolls.countdowns.services import MAX_BOXES, MAX_STAGES
 from rolls.models import Challenge, Countdown, Roll
 
 MAX_CHARACTERS = 1000

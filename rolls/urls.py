@@ -6,7 +6,6 @@ from rolls import (
     challenge_views,
     coincidence_views,
     contest_many_views,
-    countdown_views,
     fight_views,
     healing_views,
     log_views,
@@ -17,6 +16,7 @@ from rolls import (
     views,
     x_card_views,
 )
+from rolls.countdowns import views as countdown_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
 

@@ -5,7 +5,7 @@ from django import template
 
 from campaigns.models import Membership
 from fudgetable.live import audience_of
-from rolls import countdown_fragments
+from rolls.countdowns import fragments as countdown_fragments
 
 register = template.Library()
 

@@ -22,7 +22,7 @@ SPOTLIGHT = re.compile(r"The spotlight is on <strong>[^<]+</strong>")
 COUNTDOWN = re.compile(rf"Bench clock: \d+ of {BOXES} boxes marked")
 
 SEED = f"""
-from rolls.countdowns import countdown_create
+from rolls.countdowns.services import countdown_create
 from campaigns.models import Campaign
 from characters.services import character_create
 from rolls.sessions import session_start

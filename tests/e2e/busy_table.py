@@ -18,7 +18,7 @@ from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rolls.models import Countdown, Roll
 from rolls.challenges import challenge_create
-from rolls.countdowns import countdown_create, countdown_mark
+from rolls.countdowns.services import countdown_create, countdown_mark
 from rolls.calls import call_create
 from rolls.fight import fight_exchange
 from rolls.services import roll_check

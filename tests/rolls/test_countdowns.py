@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from fudgetable.rules.errors import RulesError
-from rolls.countdowns import countdown_create, countdown_delete, countdown_mark
+from rolls.countdowns.services import countdown_create, countdown_delete, countdown_mark
 from rolls.models import Countdown, Roll
 from tests.factories import CampaignFactory
 from tests.table_sockets import joined, socket_for, until

@@ -201,7 +201,7 @@ def test_gms_annotate_entries_and_players_read_the_notes(
 
 
 def test_exports_carry_the_tables_announcements(client_for, owner, campaign):
-    from rolls.countdowns import countdown_create, countdown_mark
+    from rolls.countdowns.services import countdown_create, countdown_mark
 
     countdown = countdown_create(campaign=campaign, name="Storm breaks", boxes=1)
     countdown_mark(countdown=countdown)

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
 from fudgetable.http import AuthenticatedHttpRequest
-from rolls import countdowns
-from rolls.countdown_fragments import countdown_card, countdown_list
+from rolls.countdowns import services as countdowns
+from rolls.countdowns.fragments import countdown_card, countdown_list
 from rolls.gm_cards import Command, answer, attempt, first_error, run
 from rolls.models import Countdown
 

@@ -20,8 +20,8 @@ from fudgetable import live
 from fudgetable.rules import countdowns as countdown_rules
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
-from rolls.countdown_fragments import countdown_list
-from rolls.countdown_selectors import rules_countdown, skill_challenge
+from rolls.countdowns.fragments import countdown_list
+from rolls.countdowns.selectors import rules_countdown, skill_challenge
 from rolls.models import Countdown
 from rolls.services import roll_announce
 
