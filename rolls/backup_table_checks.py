@@ -12,7 +12,7 @@ from characters.limits import MAX_XP
 from fudgetable.json_reader import Json, Reader
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
-from rolls.challenges import MAX_MOS, MAX_RUNG_BOXES, MAX_RUNGS, NAME_LENGTH
+from rolls.challenges.services import MAX_MOS, MAX_RUNG_BOXES, MAX_RUNGS, NAME_LENGTH
 from rolls.countdowns.services import MAX_BOXES, MAX_STAGES
 from rolls.models import Challenge, Countdown, Roll
 

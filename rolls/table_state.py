@@ -6,7 +6,7 @@ from characters.party import party_strip
 from fudgetable.live import audience_of
 from rolls import fragments, spotlight, table_log
 from rolls.call_fragments import call_list, calls_for_person
-from rolls.challenge_fragments import challenge_list
+from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
 from rolls.scene.fragments import scene_state
 

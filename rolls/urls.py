@@ -3,7 +3,6 @@ from django.urls import path
 from fudgetable.offline import offline_copy
 from rolls import (
     call_views,
-    challenge_views,
     coincidence_views,
     contest_many_views,
     fight_views,
@@ -16,6 +15,7 @@ from rolls import (
     views,
     x_card_views,
 )
+from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views

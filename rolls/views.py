@@ -33,7 +33,7 @@ from rolls import (
     table_log,
 )
 from rolls.call_fragments import call_list, calls_for_person
-from rolls.challenges import challenge_roll
+from rolls.challenges.services import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.gm_cards import first_error
 from rolls.models import Roll

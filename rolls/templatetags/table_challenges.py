@@ -5,7 +5,8 @@ from django import template
 
 from campaigns.models import Membership
 from fudgetable.live import audience_of
-from rolls import challenge_fragments, challenge_selectors
+from rolls.challenges import fragments as challenge_fragments
+from rolls.challenges import selectors as challenge_selectors
 from rolls.models import Challenge
 
 register = template.Library()

@@ -17,7 +17,7 @@ _CODE = f"""
 from campaigns.models import Campaign, Membership
 from characters.models import Character
 from rolls.models import Countdown, Roll
-from rolls.challenges import challenge_create
+from rolls.challenges.services import challenge_create
 from rolls.countdowns.services import countdown_create, countdown_mark
 from rolls.calls import call_create
 from rolls.fight import fight_exchange

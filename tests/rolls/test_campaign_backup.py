@@ -15,7 +15,7 @@ from characters.services import character_create, people_package_save, xp_award
 from fudgetable.rules.advancement import SessionCounts
 from rolls import fudge_points, services, sessions, spotlight
 from rolls.backup import campaign_to_json
-from rolls.challenges import challenge_check, challenge_create
+from rolls.challenges.services import challenge_check, challenge_create
 from rolls.countdowns import services as countdowns
 from rolls.fight import fight_confirm, fight_exchange
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan

@@ -14,8 +14,8 @@ from characters.services import character_create
 from fudgetable.entry_ids import encode
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
-from rolls.challenge_selectors import rules_challenge
-from rolls.challenges import challenge_check, challenge_create, challenge_time_passes
+from rolls.challenges.selectors import rules_challenge
+from rolls.challenges.services import challenge_check, challenge_create, challenge_time_passes
 from rolls.models import Challenge, Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import roll_form, trait

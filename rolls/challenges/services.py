@@ -14,8 +14,8 @@ from campaigns.models import Campaign, Membership
 from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
-from rolls.challenge_fragments import challenge_list
-from rolls.challenge_selectors import PRESETS, rules_challenge
+from rolls.challenges.fragments import challenge_list
+from rolls.challenges.selectors import PRESETS, rules_challenge
 from rolls.models import Challenge, Roll
 from rolls.services import roll_announce
 

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
 from fudgetable.http import AuthenticatedHttpRequest
-from rolls import challenges
-from rolls.challenge_fragments import challenge_card, challenge_list
-from rolls.challenge_selectors import FRAGILITY_CHOICES, PRESET_CHOICES
+from rolls.challenges import services as challenges
+from rolls.challenges.fragments import challenge_card, challenge_list
+from rolls.challenges.selectors import FRAGILITY_CHOICES, PRESET_CHOICES
 from rolls.gm_cards import Command, answer, attempt, first_error, run
 from rolls.models import Challenge
 

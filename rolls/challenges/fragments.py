@@ -4,7 +4,7 @@ from django.http import HttpRequest
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
-from rolls.challenge_selectors import (
+from rolls.challenges.selectors import (
     FRAGILITY_CHOICES,
     PRESET_CHOICES,
     challenge_rows,
@@ -13,7 +13,7 @@ from rolls.challenge_selectors import (
 from rolls.gm_cards import render_card, render_list
 from rolls.models import Challenge
 
-TEMPLATE = "rolls/challenges.html"
+TEMPLATE = "rolls/challenges/cards.html"
 
 
 def context(campaign: Campaign, audience: Audience) -> dict[str, object]:
