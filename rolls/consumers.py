@@ -12,7 +12,7 @@ from campaigns.selectors import membership_for
 from characters.sheet_page import Audience, Parts, copy_audience, live_parts
 from fudgetable import live, socket_commands
 from rolls import fragments
-from rolls.call_fragments import calls_for_person
+from rolls.calls.fragments import calls_for_person
 from rolls.campaign_socket import NO_LONGER_AT_THE_TABLE, NO_LONGER_YOUR_SHEET, CampaignSocket
 from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection

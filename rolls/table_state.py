@@ -5,7 +5,7 @@ from campaigns.models import Membership
 from characters.party import party_strip
 from fudgetable.live import audience_of
 from rolls import fragments, spotlight, table_log
-from rolls.call_fragments import call_list, calls_for_person
+from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
 from rolls.scene.fragments import scene_state

@@ -2,7 +2,6 @@ from django.urls import path
 
 from fudgetable.offline import offline_copy
 from rolls import (
-    call_views,
     coincidence_views,
     contest_many_views,
     fight_views,
@@ -15,6 +14,7 @@ from rolls import (
     views,
     x_card_views,
 )
+from rolls.calls import views as call_views
 from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
 from rolls.scene import prep_views as scene_prep_views

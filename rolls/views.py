@@ -32,7 +32,7 @@ from rolls import (
     table_layout,
     table_log,
 )
-from rolls.call_fragments import call_list, calls_for_person
+from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.services import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.gm_cards import first_error

@@ -19,7 +19,7 @@ from characters.models import Character
 from rolls.models import Countdown, Roll
 from rolls.challenges.services import challenge_create
 from rolls.countdowns.services import countdown_create, countdown_mark
-from rolls.calls import call_create
+from rolls.calls.services import call_create
 from rolls.fight import fight_exchange
 from rolls.services import roll_check
 from rolls.sessions import session_start

@@ -19,7 +19,8 @@ from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable import entry_ids
-from rolls import calls, services, sessions
+from rolls import services, sessions
+from rolls.calls import services as calls
 from rolls.challenges import services as challenges
 from rolls.countdowns import services as countdowns
 from rolls.scene import cards as scene_cards

@@ -4,7 +4,7 @@ in, and nobody else hears of it."""
 import pytest
 from django.urls import reverse
 
-from rolls import calls
+from rolls.calls import services as calls
 from rolls.models import Roll, RollCall
 from tests.rolls.conftest import trait
 

@@ -14,7 +14,7 @@ from fudgetable.rules.rulesets import Ruleset
 from rolls.models import Roll, RollCall
 from rolls.roll_lines import offered
 
-TEMPLATE = "rolls/calls.html"
+TEMPLATE = "rolls/calls/cards.html"
 
 
 @dataclass(frozen=True)

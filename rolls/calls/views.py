@@ -15,8 +15,9 @@ from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
-from rolls import calls, fragments
-from rolls.call_fragments import call_list, calls_for_person
+from rolls import fragments
+from rolls.calls import services as calls
+from rolls.calls.fragments import call_list, calls_for_person
 from rolls.gm_cards import first_error
 from rolls.models import RollCall
 

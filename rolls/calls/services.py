@@ -19,7 +19,7 @@ from characters.models import Character
 from fudgetable import live
 from fudgetable.rules.errors import RulesError
 from rolls import services
-from rolls.call_fragments import call_list, called_trait, calls_for_person
+from rolls.calls.fragments import call_list, called_trait, calls_for_person
 from rolls.models import Roll, RollCall
 
 MAX_CALLED = 12
