@@ -21,8 +21,9 @@ from campaigns.models import Membership
 from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.live import audience_of
-from rolls import fragments, log_export, log_selectors, spotlight, table_log
+from rolls import fragments, log_export, log_selectors, table_log
 from rolls.models import PlaySession, Roll
+from rolls.spotlight import services as spotlight
 from rolls.views import may_spend_for
 
 

@@ -18,7 +18,7 @@ from fudgetable.rules.errors import RulesError
 from rolls import fragments
 from rolls.models import PlaySession
 from rolls.selectors import running_session_id
-from rolls.spotlight import spotlight_session_end
+from rolls.spotlight.services import spotlight_session_end
 
 
 @transaction.atomic

@@ -4,11 +4,12 @@ stands, or, for a page that says what it saw (``table_log.Seen``), only what it 
 from campaigns.models import Membership
 from characters.party import party_strip
 from fudgetable.live import audience_of
-from rolls import fragments, spotlight, table_log
+from rolls import fragments, table_log
 from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
 from rolls.scene.fragments import scene_state
+from rolls.spotlight import services as spotlight
 
 
 def table_state(

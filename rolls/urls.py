@@ -9,7 +9,6 @@ from rolls import (
     log_views,
     session_views,
     sheet_views,
-    spotlight_views,
     talk_views,
     views,
     x_card_views,
@@ -19,6 +18,7 @@ from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
+from rolls.spotlight import views as spotlight_views
 
 app_name = "rolls"
 urlpatterns = [

@@ -4,7 +4,7 @@ in the page's template and nothing in the page's view."""
 from django import template
 
 from campaigns.models import Membership
-from rolls import spotlight
+from rolls.spotlight import services as spotlight
 
 register = template.Library()
 

@@ -23,7 +23,7 @@ from fudgetable.rules.errors import RulesError
 from rolls.models import PlaySession, Spotlight, SpotlightSpan
 from rolls.selectors import running_session
 
-TEMPLATE = "rolls/spotlight.html"
+TEMPLATE = "rolls/spotlight/card.html"
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer, refusal
 from fudgetable.rules.errors import RulesError
-from rolls import spotlight
+from rolls.spotlight import services as spotlight
 
-TEMPLATE = "rolls/spotlight.html"
+TEMPLATE = "rolls/spotlight/card.html"
 
 
 def _section(
