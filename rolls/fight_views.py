@@ -36,6 +36,7 @@ from rolls.fight import (
     fight_confirm,
     fight_exchange,
 )
+from rolls.gm_cards import choices_of
 from rolls.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
 from rolls.ranged import ranged_exchange
@@ -89,10 +90,6 @@ class FightForm(forms.Form):
 
 
 FROM_AREAS = ("scene", "From the areas")
-
-
-def choices_of(table: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
-    return [(key, words) for key, (words, _) in table.items()]
 
 
 class RangedForm(forms.Form):

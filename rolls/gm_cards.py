@@ -96,3 +96,9 @@ def render_card(
     """A GM's whole card (the list and the form that makes a new one), for an htmx answer."""
     values = {**context, "form": form, "form_problem": problem}
     return render_to_string(f"{template}#card", values, request=request)
+
+
+def choices_of(table: Mapping[str, tuple[str, int]]) -> list[tuple[str, str]]:
+    """A rules table ({key: (words, modifier)}) as a select's choices: the fight's ranged form
+    and the scene's areas both offer the ranged rules' light and cover."""
+    return [(key, words) for key, (words, _) in table.items()]

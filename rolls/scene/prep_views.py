@@ -24,8 +24,7 @@ from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
 from fudgetable.shown_ids import AREA, LENGTH
-from rolls.fight_views import choices_of
-from rolls.gm_cards import first_error
+from rolls.gm_cards import choices_of, first_error
 from rolls.scene import cards as scene_cards
 from rolls.scene import services as scenes
 from rolls.scene.ids import KIND_OF, named
