@@ -202,7 +202,7 @@ def _countdowns(campaign: Campaign) -> list[Json]:
 def snapshot_refs(
     snapshot: Json, character_ref: Mapping[int, int], roll_ref: Mapping[int, int]
 ) -> Json:
-    """The snapshot with the rows it names (``rolls.fight``'s fighters and the fight a
+    """The snapshot with the rows it names (``rolls.fight.exchange``'s fighters and the fight a
     confirmation confirms) turned from ids into the backup's refs; ``restore`` turns them back
     with the new ids. A row that is gone becomes None, as the table already reads it."""
     return _renamed(snapshot, character_ref.get, roll_ref.get)

@@ -231,7 +231,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         return roll.label
     if roll.kind == Roll.Kind.MESSAGE:
         return message_line(s)
-    if "confirms" in s:  # a fight's wounds marked (rolls/fight.py): the label says which
+    if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:
         sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])

@@ -4,8 +4,6 @@ from fudgetable.offline import offline_copy
 from rolls import (
     coincidence_views,
     contest_many_views,
-    fight_views,
-    healing_views,
     log_views,
     session_views,
     sheet_views,
@@ -16,6 +14,8 @@ from rolls import (
 from rolls.calls import views as call_views
 from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
+from rolls.fight import healing_views
+from rolls.fight import views as fight_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
 from rolls.spotlight import views as spotlight_views

@@ -21,7 +21,7 @@ State = TrackState | WoundState
 
 HEALING: dict[type, tuple[tuple[str, str], ...]] = {
     ConditionTrack: (("tend", "Tend minor injuries"), ("rest", "Long rest")),
-    # Medical care is a healer's roll, made at the table (rolls/healing.py), not a tap here.
+    # Medical care is a healer's roll, made at the table (rolls/fight/healing.py), not a tap here.
     WoundTrack: (("after-fight", "After the fight"), ("rest-week", "A week of rest")),
 }
 

@@ -13,8 +13,8 @@ from fudgetable.http import new_key
 from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
 from fudgetable.rules.blows import SHIFT_DIE
-from rolls.fight import AIM_MODIFIERS, AIM_NEEDS, POSITIONS
-from rolls.fight_selectors import open_manoeuvres, pending_manoeuvres, recent_fights
+from rolls.fight.exchange import AIM_MODIFIERS, AIM_NEEDS, POSITIONS
+from rolls.fight.selectors import open_manoeuvres, pending_manoeuvres, recent_fights
 from rolls.scene.selectors import current_scene
 
 register = template.Library()

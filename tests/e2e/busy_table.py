@@ -20,7 +20,7 @@ from rolls.models import Countdown, Roll
 from rolls.challenges.services import challenge_create
 from rolls.countdowns.services import countdown_create, countdown_mark
 from rolls.calls.services import call_create
-from rolls.fight import fight_exchange
+from rolls.fight.exchange import fight_exchange
 from rolls.services import roll_check
 from rolls.sessions import session_start
 from rolls.models import PlaySession

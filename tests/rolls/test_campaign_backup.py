@@ -17,7 +17,7 @@ from rolls import fudge_points, services, sessions
 from rolls.backup import campaign_to_json
 from rolls.challenges.services import challenge_check, challenge_create
 from rolls.countdowns import services as countdowns
-from rolls.fight import fight_confirm, fight_exchange
+from rolls.fight.exchange import fight_confirm, fight_exchange
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
 from rolls.restore import campaign_restore
 from rolls.spotlight import services as spotlight

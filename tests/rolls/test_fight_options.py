@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from fudgetable.rules.errors import RulesError
-from rolls.manoeuvres import fight_manoeuvre
+from rolls.fight.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, set_rules

@@ -6,7 +6,7 @@ import pytest
 from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.rules.errors import RulesError
-from rolls.fight import fight_confirm, fight_exchange
+from rolls.fight.exchange import fight_confirm, fight_exchange
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, set_rules

@@ -420,7 +420,7 @@ def test_a_track_refuses_another_tracks_healing(track, state, action) -> None:
 
 
 def test_a_wound_track_offers_the_ezfudge_healing() -> None:
-    # Medical care is a healer's roll at the table (rolls/healing.py), not a button here.
+    # Medical care is a healer's roll at the table (rolls/fight/healing.py), not a button here.
     assert [action for action, _ in HEALING[WoundTrack]] == ["after-fight", "rest-week"]
 
 

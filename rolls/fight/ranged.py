@@ -1,5 +1,5 @@
 """EZFudge's ranged phase at the table: the GM rolls one shot; the log shows the wound it would
-deal, which the GM confirms as a melee exchange's (``rolls.fight.fight_confirm``).
+deal, which the GM confirms as a melee exchange's (``rolls.fight.exchange.fight_confirm``).
 
 The entry is a fight entry like a melee exchange's: its sides are the characters who rolled
 (the shooter, and the target only if they evade: "only one die roll per phase"), and its
@@ -19,7 +19,7 @@ from fudgetable.rules.blows import Aim
 from fudgetable.rules.character import Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import cpd_of
-from rolls.fight import (
+from rolls.fight.exchange import (
     UNTRAINED,
     aim_about,
     fighter_sheet,
@@ -28,7 +28,7 @@ from rolls.fight import (
     rolled_side,
     wound_about,
 )
-from rolls.fight_selectors import RANGED, pending_manoeuvres
+from rolls.fight.selectors import RANGED, pending_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, ladder_words, record_entry
 

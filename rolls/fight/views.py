@@ -26,7 +26,7 @@ from fudgetable.rules import ranged
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
 from rolls import fragments, log_selectors
-from rolls.fight import (
+from rolls.fight.exchange import (
     AIM_MODIFIERS,
     AIM_NEEDS,
     POSITIONS,
@@ -36,13 +36,13 @@ from rolls.fight import (
     fight_confirm,
     fight_exchange,
 )
+from rolls.fight.manoeuvres import fight_manoeuvre
+from rolls.fight.ranged import ranged_exchange
 from rolls.gm_cards import choices_of
-from rolls.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
-from rolls.ranged import ranged_exchange
 from rolls.scene.selectors import shot_from_areas
 
-PANEL = "rolls/fight.html#panel"
+PANEL = "rolls/fight/panel.html#panel"
 MAX_ID = 2**31 - 1  # beyond any row's id; a bigger number must not reach the database
 NO_WOUND_TRACK = (
     "Fight exchanges mark wounds on an EZFudge wound track, and this campaign's rules have none."

@@ -6,9 +6,10 @@ check it changes). The log is append-only, so that entry is also the record that
 marked: a second confirmation finds it and marks nothing. The sheet's track JSON could not hold
 that record, as every box tap rewrites it from the rules module's state.
 
-A successful All-Out Defense may be followed by a manoeuvre test (``rolls.manoeuvres``): another
-entry that follows the exchange, which ``confirmation_of`` tells apart. Its -1 on the opponent
-is read back from the log (``fight_selectors``) and taken by the opponent's next exchange.
+A successful All-Out Defense may be followed by a manoeuvre test (``rolls.fight.manoeuvres``):
+another entry that follows the exchange, which ``confirmation_of`` tells apart. Its -1 on the
+opponent is read back from the log (``rolls.fight.selectors``) and taken by the opponent's next
+exchange.
 """
 
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from fudgetable.rules.resolution import SideResult
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import ROLE
 from rolls import fragments
-from rolls.fight_selectors import MELEE, Outmanoeuvred, pending_manoeuvres
+from rolls.fight.selectors import MELEE, Outmanoeuvred, pending_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, faces_shown, ladder_words, record_entry
 

@@ -1,6 +1,6 @@
 """Healing from a sheet: its healing buttons and the medical care page. Each answers as the
 sheet's other forms do (htmx gets the sheet back, a plain POST goes back to it) and writes the
-log through ``rolls.healing``."""
+log through ``rolls.fight.healing``."""
 
 from django import forms
 from django.contrib import messages
@@ -20,7 +20,8 @@ from fudgetable.http import AuthenticatedHttpRequest, form_errors, new_key
 from fudgetable.rules import wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
-from rolls import fragments, healing
+from rolls import fragments
+from rolls.fight import healing
 
 KEY_LENGTH = 56  # room left for the "-care" of the line after a roll (keys are 64 at most)
 
@@ -121,7 +122,7 @@ def medical_care(
         status = 400
     return render(
         request,
-        "rolls/medical_care.html",
+        "rolls/fight/medical_care.html",
         {
             "campaign": membership.campaign,
             "membership": membership,

@@ -10,8 +10,8 @@ from characters.models import Character, Trait
 from fudgetable.rules import checks
 from fudgetable.rules import fight as rules
 from fudgetable.rules.errors import RulesError
-from rolls.fight import level_of, rolled_side
-from rolls.fight_selectors import MANOEUVRE, MELEE, open_manoeuvres
+from rolls.fight.exchange import level_of, rolled_side
+from rolls.fight.selectors import MANOEUVRE, MELEE, open_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, ladder_words, record_entry
 
