@@ -432,7 +432,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or (
 )
 PASSWORD_RESETS_PER_HOUR = env_int("PASSWORD_RESETS_PER_HOUR", 5)
 
-# Table talk (rolls.talk, rolls.webhooks): messages one person may send a table in
+# Table talk (rolls.talk.services, rolls.talk.webhooks): messages one person may send a table in
 # MESSAGE_LIMIT_SECONDS; and whether a campaign's webhook may be a plain-http address, or one
 # that resolves to a private, loopback or link-local address (a LAN chat server, the tests).
 MESSAGE_LIMIT = env_int("MESSAGE_LIMIT", 8)

@@ -15,8 +15,8 @@ from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
 from rolls.forms import SessionEndForm
-from rolls.messages import message_line
 from rolls.models import Roll
+from rolls.talk.messages import message_line
 
 TEMPLATE = "rolls/table.html"
 SECRET_TEXT = "The GM rolled (secret)"

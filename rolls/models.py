@@ -161,7 +161,7 @@ class Roll(models.Model):
         FUDGE_POINT = "fudge-point", "Fudge point"
         # Not a roll: a line the table itself writes in the log (a countdown completes).
         ANNOUNCEMENT = "announcement", "Announcement"
-        # Not a roll either: something a person said at the table (rolls.talk).
+        # Not a roll either: something a person said at the table (rolls.talk.services).
         MESSAGE = "message", _("Message")
 
     class Visibility(models.TextChoices):
@@ -288,7 +288,7 @@ class Whispered(models.Model):
 
 class TableTalk(models.Model):
     """A campaign's settings for its table talk: dice in hand, and the webhook its public log
-    entries are sent on to (rolls.webhooks). Kept apart from the campaign's rules: none of it
+    entries are sent on to (rolls.talk.webhooks). Kept apart from the campaign's rules: none of it
     is a rule, and the webhook's address is a key, left out of backups as invite links are."""
 
     class Format(models.TextChoices):

@@ -19,10 +19,11 @@ from fudgetable.rules.dice import DeckState, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
-from rolls import dice_in_hand, fragments, roll_lines, webhooks
+from rolls import dice_in_hand, fragments, roll_lines
 from rolls.models import Roll
 from rolls.scene.moves import note_roll
 from rolls.selectors import running_session_id
+from rolls.talk import webhooks
 
 Snapshot = dict[str, Any]
 

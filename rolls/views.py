@@ -40,7 +40,7 @@ from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
 from rolls.quick_rolls import quick_rolls
 from rolls.scene.fragments import scene_parts
-from rolls.talk_views import composer_context
+from rolls.talk.views import composer_context
 
 
 def _rollable(membership: Membership) -> QuerySet[Character]:

@@ -1,4 +1,4 @@
-"""A message's words as the log shows them (``rolls.message_markup``)."""
+"""A message's words as the log shows them (``rolls.talk.markup``)."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from rolls.message_markup import message_html as markup
+from rolls.talk.markup import message_html as markup
 
 register = template.Library()
 

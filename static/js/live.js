@@ -199,7 +199,7 @@ function seenByPage() {
     first: id(entries[0]),
     last: id(entries[entries.length - 1]),
   };
-  // The person's own number: the whispers to them (rolls/talk.py), counted apart.
+  // The person's own number: the whispers to them (rolls/talk/services.py), counted apart.
   if (mine && mine.dataset.seq) seen.mine = mine.dataset.seq;
   return seen;
 }

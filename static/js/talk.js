@@ -1,4 +1,4 @@
-// The composer under the table's log (templates/rolls/talk.html, rolls/talk.py): one line that
+// The composer under the table's log (templates/rolls/talk/parts.html, rolls/talk/services.py): one line that
 // grows with what is typed, Enter sends (Shift+Enter starts a new line), emptied once the line
 // landed; the whisper fold says whom it goes to. A message that mentions this person badges
 // their log's tab, and the browser's tab while the page is out of sight. Without this file

@@ -15,9 +15,9 @@ table page does: an htmx POST with a fresh idempotency key (--over http), or the
 command over that player's socket (--over socket, as the page sends it when its socket is
 open). The tables' first rolls are spread evenly over one interval. The roll's id comes back in
 the answer and matches the entries arriving on the sockets, which may come first. With --chat
-only the roller says a line through the composer instead of each roll (rolls/talk.py: a message
-in the log, numbered and pushed as a roll is), and with --chat beside every other roll is a
-line said. With --events the GM posts spotlight moves and countdown marks instead, alternately,
+only the roller says a line through the composer instead of each roll (rolls/talk/services.py: a
+message in the log, numbered and pushed as a roll is), and with --chat beside every other roll is
+a line said. With --events the GM posts spotlight moves and countdown marks instead, alternately,
 R a second per table (tests/benchmarks/table_events.py); with --scene a figure's move and a
 card shown to everyone, alternately (tests/benchmarks/scene_events.py). With --events,
 --scene or --floor the same

@@ -1,4 +1,4 @@
-"""Table talk through the composer (rolls/talk_views.py): messages said as a character or as
+"""Table talk through the composer (rolls/talk/views.py): messages said as a character or as
 oneself, emotes, whispers and who reads them, mentions, the markup, the rate limit, and rolls
 typed as words answered by the roll services. Owner, member, observer and outsider."""
 

@@ -14,8 +14,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from rolls import webhooks
 from rolls.models import TableTalk, WebhookDelivery
+from rolls.talk import webhooks
 from tests.rolls.test_webhooks import Receiver, roll
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The log sent on to a group's chat server (rolls/webhooks.py), against a receiver on this
+"""The log sent on to a group's chat server (rolls/talk/webhooks.py), against a receiver on this
 machine: public entries only (never a secret roll, a whisper, a GM-only line or a hidden
 difficulty), Discord's format or plain JSON, retries with the state the GM sees, the address
 rules, a receiver that hangs for 30 s delaying neither a roll's answer nor its push; and the
@@ -17,9 +17,9 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 from django.utils import timezone
 
-from rolls import webhooks
 from rolls.models import TableTalk, WebhookDelivery
 from rolls.services import roll_announce
+from rolls.talk import webhooks
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.rolls.conftest import fresh_key
 from tests.table_sockets import joined, until

@@ -29,10 +29,12 @@ from fudgetable.row_lock import hold
 from fudgetable.rules import dice_words
 from fudgetable.rules.dice_words import DiceRoll, Help, Say, Whisper
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, message_markup, messages, typed_rolls
+from rolls import fragments
 from rolls.models import Roll, Whispered
 from rolls.selectors import running_session_id
 from rolls.services import existing_roll, record_entry
+from rolls.talk import markup as message_markup
+from rolls.talk import messages, typed_rolls
 
 GMS = "gms"  # the composer's word for every GM of the table, among the people it names
 MAX_PEOPLE = dice_words.MAX_PEOPLE

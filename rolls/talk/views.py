@@ -17,10 +17,12 @@ from campaigns.models import Membership
 from campaigns.selectors import members_of
 from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest, new_key
-from rolls import dice_in_hand, talk, webhooks
+from rolls import dice_in_hand
 from rolls.models import TableTalk
+from rolls.talk import services as talk
+from rolls.talk import webhooks
 
-TEMPLATE = "rolls/talk.html"
+TEMPLATE = "rolls/talk/parts.html"
 
 
 class PeopleField(forms.Field):
