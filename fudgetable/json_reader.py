@@ -6,6 +6,7 @@ limits, not what a sheet or a campaign is.
 """
 
 from collections.abc import Collection, Mapping
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext
@@ -18,6 +19,7 @@ Json = dict[str, Any]
 IGNORED = frozenset({"id", "pk"})
 SMALL = (-32768, 32767)  # what a SmallIntegerField holds
 POSITIVE = (0, 2147483647)  # what a PositiveIntegerField holds
+USERNAME = 150  # what a user name holds (django.contrib.auth)
 
 MISSING = object()
 # Problems a document's refusal lists before "and N more": a file broken the same way in
@@ -164,3 +166,57 @@ class Reader:
         if value in seen:
             self.add(at, message)
         seen.add(value)
+
+
+# A document made of lists whose rows name each other (a campaign backup: entries, scenes, cards)
+# gives each row a ref and points at rows by it; the readers below check both.
+
+
+def read_ref(r: Reader, row: Mapping[str, Any], at: str, seen: set[int], fallback: int) -> int:
+    """A row's ref: a whole number no other row of its list has (``fallback`` when the
+    file is of version 1, which numbers nothing)."""
+    ref = r.integer(row, "ref", at, (1, 10**9), default=None) if fallback == 0 else fallback
+    if ref is not None and ref in seen:
+        r.add(f"{at}.ref", f"another entry is also {ref}")
+    seen.add(ref or 0)
+    return ref or 0
+
+
+def read_time(
+    r: Reader, d: Mapping[str, Any], key: str, at: str, *, nullable: bool = False
+) -> datetime | None:
+    """A time with its offset, as the backup writes it ("2026-11-24T20:15:00+00:00")."""
+    value = d.get(key)
+    if value is None and nullable:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        r.add(f"{at}.{key}", "must be a time with its offset, as 2026-11-24T20:15:00+00:00")
+    return moment
+
+
+def read_pointer(
+    r: Reader,
+    d: Mapping[str, Any],
+    key: str,
+    at: str,
+    refs: set[int],
+    what: str,
+    *,
+    required: bool = False,
+    but: int | None = None,
+) -> int | None:
+    """A ref to another part of the file (any of ``refs`` but ``but``), or null; one to
+    nothing is reported."""
+    value = d.get(key)
+    if value is None:
+        if required:
+            r.add(f"{at}.{key}", f"must name a {what} of this backup")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in refs or value == but:
+        r.add(f"{at}.{key}", f"names no {what} of this backup")
+        return None
+    return value

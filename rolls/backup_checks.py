@@ -15,17 +15,15 @@ from campaigns.models import Campaign, Membership, SessionZero
 from campaigns.services import GM_MOVE_LENGTH, GM_MOVES_MAX
 from characters.exchange_checks import read_character
 from characters.services.extras import PACKAGE_KINDS
-from fudgetable.json_reader import SMALL, Json, Reader
+from fudgetable.json_reader import SMALL, USERNAME, Json, Reader, read_ref
 from fudgetable.rules import rulesets
 from fudgetable.rules.errors import RulesError
 from rolls.backup import SCHEMA
 from rolls.backup_table_checks import (
     MAX_CHARACTERS,
-    USERNAME,
     read_challenges,
     read_countdowns,
     read_log,
-    read_ref,
     read_sessions,
 )
 from rolls.scene.backup_checks import read_pictures, read_scenes

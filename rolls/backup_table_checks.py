@@ -1,6 +1,6 @@
 """The table's part of a campaign backup: its sessions with their spotlight, countdowns,
-challenges and the log, each checked as ``backup_checks`` checks the rest, and the helpers
-both use for refs and times.
+challenges and the log, each checked as ``backup_checks`` checks the rest (refs, pointers and
+times are read by ``fudgetable.json_reader``).
 """
 
 import json
@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from characters.limits import MAX_XP
-from fudgetable.json_reader import Json, Reader
+from fudgetable.json_reader import USERNAME, Json, Reader, read_pointer, read_ref, read_time
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.challenges.services import MAX_MOS, MAX_RUNG_BOXES, MAX_RUNGS, NAME_LENGTH
@@ -23,7 +23,6 @@ MAX_COUNTDOWNS = 1000
 MAX_CHALLENGES = 1000
 MAX_LOG = 50_000
 MAX_SNAPSHOT = 20_000  # characters of one log entry's snapshot as JSON; a fight's is ~2,000
-USERNAME = 150
 
 COUNTDOWN_KEYS = frozenset(
     {"ref", "name", "boxes", "marked", "outcome", "visibility", "failure"}
@@ -48,56 +47,6 @@ LOG_KEYS = frozenset(
     }
 )
 MAX_WHISPERED = 100  # people one whispered entry names
-
-
-def read_ref(r: Reader, row: Mapping[str, Any], at: str, seen: set[int], fallback: int) -> int:
-    """A row's ref: a whole number no other row of its list has (``fallback`` when the
-    file is of version 1, which numbers nothing)."""
-    ref = r.integer(row, "ref", at, (1, 10**9), default=None) if fallback == 0 else fallback
-    if ref is not None and ref in seen:
-        r.add(f"{at}.ref", f"another entry is also {ref}")
-    seen.add(ref or 0)
-    return ref or 0
-
-
-def read_time(
-    r: Reader, d: Mapping[str, Any], key: str, at: str, *, nullable: bool = False
-) -> datetime | None:
-    """A time with its offset, as the backup writes it ("2026-11-24T20:15:00+00:00")."""
-    value = d.get(key)
-    if value is None and nullable:
-        return None
-    try:
-        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        r.add(f"{at}.{key}", "must be a time with its offset, as 2026-11-24T20:15:00+00:00")
-    return moment
-
-
-def read_pointer(
-    r: Reader,
-    d: Mapping[str, Any],
-    key: str,
-    at: str,
-    refs: set[int],
-    what: str,
-    *,
-    required: bool = False,
-    but: int | None = None,
-) -> int | None:
-    """A ref to another part of the file (any of ``refs`` but ``but``), or null; one to
-    nothing is reported."""
-    value = d.get(key)
-    if value is None:
-        if required:
-            r.add(f"{at}.{key}", f"must name a {what} of this backup")
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in refs or value == but:
-        r.add(f"{at}.{key}", f"names no {what} of this backup")
-        return None
-    return value
 
 
 def read_sessions(r: Reader, data: Mapping[str, Any], characters: set[int]) -> list[Json]:

@@ -9,10 +9,9 @@ import binascii
 from collections.abc import Mapping
 from typing import Any
 
-from fudgetable.json_reader import Json, Reader
+from fudgetable.json_reader import USERNAME, Json, Reader, read_pointer, read_ref, read_time
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from rolls.backup_table_checks import USERNAME, read_pointer, read_ref, read_time
 from rolls.scene import pictures
 from rolls.scene.backup import AREA_FIELDS
 from rolls.scene.cards import MAX_CARDS, TEXT_LENGTH
