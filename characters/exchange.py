@@ -2,7 +2,7 @@
 
 A character file (schema ``fudgetable.character/1``) holds one sheet and nothing that points at
 rows: no ids, no owner, no campaign, so it can move to any campaign whose rules it fits. The
-whole campaign's backup (``rolls.backup``) holds each sheet in this shape.
+whole campaign's backup (``rolls.backup.write``) holds each sheet in this shape.
 """
 
 from collections.abc import Iterable

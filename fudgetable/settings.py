@@ -240,7 +240,7 @@ TEMPLATES = [
 
 # The largest request body this server takes, in MiB as nginx counts them: a larger one is
 # answered 413 before it is read (fudgetable/body_limit.py). A campaign's backup, the largest
-# thing anyone sends, is at most 20 MB (decimal) within it (rolls/backup_views.py); the proxies
+# thing anyone sends, is at most 20 MB (decimal) within it (rolls/backup/views.py); the proxies
 # in deploy/ stop at the same 20 MiB (nginx's ``client_max_body_size 20m``, Caddy's 20MiB).
 MAX_BODY_MB = env_int("MAX_BODY_MB", 20)
 if MAX_BODY_MB < 1:

@@ -7,7 +7,7 @@ from campaigns import account_views
 from campaigns import views as campaign_views
 from characters import account_data_views, copy_views
 from fudgetable import offline, views
-from rolls import backup_views
+from rolls.backup import views as backup_views
 
 urlpatterns = [
     path("", account_views.dashboard, name="dashboard"),

@@ -11,7 +11,7 @@ class PlaySession(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveIntegerField()
-    # A default, not auto_now_add, so a restored backup keeps its own times (rolls.restore).
+    # A default, not auto_now_add, so a restored backup keeps its own times (rolls.backup.restore).
     started_at = models.DateTimeField(default=timezone.now, editable=False)
     ended_at = models.DateTimeField(null=True, blank=True)
     # What ending the session gave each PC ({character name: XP}), kept for the recap.

@@ -21,7 +21,7 @@ Json = dict[str, Any]
 
 
 def moment(value: datetime | None) -> str | None:
-    """A time as the backup writes every time (``rolls.backup.moment``, which imports this)."""
+    """A time as the backup writes every time (``rolls.backup.write`` imports this)."""
     return None if value is None else value.astimezone(UTC).isoformat()
 
 

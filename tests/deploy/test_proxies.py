@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from fudgetable.deploy_manage import environment_file as systemd_environment
-from rolls.backup_views import MAX_BYTES
+from rolls.backup.views import MAX_BYTES
 from tests.deploy.scripts_run import Running, clean_environment, scripts_run
 from tests.e2e.server import ROOT, end, free_port
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Membership
+from rolls.backup.restore import campaign_restore
 from rolls.models import Roll
-from rolls.restore import campaign_restore
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_campaign_backup import backed_up, join_everyone, without_time

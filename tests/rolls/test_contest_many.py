@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from characters.services import character_create
 from fudgetable.entry_ids import encode
-from rolls.backup import campaign_to_json
+from rolls.backup.restore import campaign_restore
+from rolls.backup.write import campaign_to_json
 from rolls.models import Roll
-from rolls.restore import campaign_restore
 from tests.rolls.conftest import fresh_key, set_rules, trait
 from tests.rolls.fight_setup import LoadedDice
 from tests.table_sockets import joined, until

@@ -551,8 +551,8 @@ def test_a_hidden_countdown_s_events_reach_only_those_who_see_its_name(
 
 
 def test_a_backup_keeps_a_countdown_s_events_and_what_was_told(owner, campaign):
-    from rolls.backup import campaign_to_json
-    from rolls.restore import campaign_restore
+    from rolls.backup.restore import campaign_restore
+    from rolls.backup.write import campaign_to_json
 
     house = make(campaign, "The house burns", 5, stages=[(2, "Stairwell"), (4, "Creaks")])
     countdown_mark(countdown=house, count=2)

@@ -12,7 +12,7 @@ from django.db import DatabaseError, connection
 from django.urls import reverse
 
 from campaigns.models import Campaign
-from rolls import restore
+from rolls.backup import restore
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_campaign_backup import backed_up, row_counts

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from PIL import Image
 
-from rolls.restore import campaign_restore
+from rolls.backup.restore import campaign_restore
 from rolls.scene import cards as scene_cards
 from rolls.scene import moves as scene_moves
 from rolls.scene import pictures

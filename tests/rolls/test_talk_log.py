@@ -7,9 +7,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from rolls.backup import campaign_to_json
+from rolls.backup.restore import campaign_restore
+from rolls.backup.write import campaign_to_json
 from rolls.models import Roll, TableTalk, Whispered
-from rolls.restore import campaign_restore
 from tests.rolls.conftest import fresh_key
 
 pytestmark = pytest.mark.django_db

@@ -18,14 +18,14 @@ from characters.services.extras import PACKAGE_KINDS
 from fudgetable.json_reader import SMALL, USERNAME, Json, Reader, read_ref
 from fudgetable.rules import rulesets
 from fudgetable.rules.errors import RulesError
-from rolls.backup import SCHEMA
-from rolls.backup_table_checks import (
+from rolls.backup.table_checks import (
     MAX_CHARACTERS,
     read_challenges,
     read_countdowns,
     read_log,
     read_sessions,
 )
+from rolls.backup.write import SCHEMA
 from rolls.scene.backup_checks import read_pictures, read_scenes
 
 SCHEMA_1 = "fudgetable.campaign/1"

@@ -24,8 +24,8 @@ from django_ratelimit.core import is_ratelimited
 from campaigns.access import gm_or_403
 from fudgetable.http import AuthenticatedHttpRequest, parsed_json, uploaded_text
 from fudgetable.request_queue import Lane, Turns
-from rolls.backup import campaign_to_json
-from rolls.restore import Restored, campaign_restore
+from rolls.backup.restore import Restored, campaign_restore
+from rolls.backup.write import campaign_to_json
 
 MAX_BYTES = 20_000_000  # a long campaign's log is a few megabytes; this only stops abuse
 FORM_ROOM = 64 * 1024  # the form's other fields and its multipart framing
@@ -144,7 +144,7 @@ def _page(
         messages.error(request, refusal + " " + gettext("Nothing was saved."))
         status = 429
     context = {"form": form, "problems": problems or []}
-    return render(request, "rolls/restore.html", context, status=status)
+    return render(request, "rolls/backup/restore.html", context, status=status)
 
 
 def _restored(request: HttpRequest, restored: Restored) -> HttpResponse:

@@ -25,8 +25,8 @@ from campaigns.models import Campaign, Invite, Membership, SessionZero
 from campaigns.services import invite_create
 from characters.models import AbilityMarks, Character, PeoplePackage
 from characters.services import character_from_sheet
-from rolls.backup import snapshot_ids
-from rolls.backup_checks import read_backup
+from rolls.backup.checks import read_backup
+from rolls.backup.write import snapshot_ids
 from rolls.fragments import entry_body, roll_summary
 from rolls.log_export import markdown_line
 from rolls.models import (
