@@ -60,3 +60,20 @@ def running_session_id(campaign_id: int) -> int | None:
         return sessions.values_list("pk", flat=True).get()
     except PlaySession.DoesNotExist:
         return None
+
+
+def rollable(membership: Membership) -> QuerySet[Character]:
+    """The characters this person may roll for: their own PCs; a GM, everyone's."""
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
+    if not membership.is_gm:
+        characters = characters.filter(owner_id=membership.user_id, kind=Character.Kind.PC)
+    return characters
+
+
+def opponents(membership: Membership) -> QuerySet[Character]:
+    """Whom this person may roll against: a GM, anyone; a player, the PCs (the GM rolls for
+    NPCs, whose traits players do not see)."""
+    characters = Character.objects.filter(campaign_id=membership.campaign_id)
+    if not membership.is_gm:
+        characters = characters.filter(kind=Character.Kind.PC)
+    return characters

@@ -7,6 +7,7 @@ from rolls import (
     log_views,
     session_views,
     sheet_views,
+    table_page,
     views,
     x_card_views,
 )
@@ -22,7 +23,7 @@ from rolls.talk import views as talk_views
 
 app_name = "rolls"
 urlpatterns = [
-    path("", offline_copy(views.table), name="table"),
+    path("", offline_copy(table_page.table), name="table"),
     # The scene: prepared on pages of its own, shown and played at the table.
     path("scenes/", scene_prep_views.scene_list, name="scenes"),
     path("scenes/<scene:scene_id>/", scene_prep_views.scene_edit, name="scene_edit"),

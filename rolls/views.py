@@ -1,21 +1,19 @@
+"""A roll at the table: a check, a contest or a reading made from the roller, its odds before it
+is made, a Fudge point spent on it and the GM's note on it."""
+
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
-from characters.party import party_strip
-from fudgetable import live
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
 from fudgetable.rules import checks
@@ -29,106 +27,16 @@ from rolls import (
     roll_lines,
     selectors,
     services,
-    table_layout,
-    table_log,
 )
-from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.services import challenge_roll
 from rolls.forms import FudgePointForm, NoteForm, RollForm
 from rolls.gm_cards import first_error
 from rolls.models import Roll
 from rolls.odds_chart import contest_context, odds_context, reading_context
-from rolls.quick_rolls import quick_rolls
-from rolls.scene.fragments import scene_parts
-from rolls.talk.views import composer_context
-
-
-def _rollable(membership: Membership) -> QuerySet[Character]:
-    """The characters this person may roll for: their own PCs; a GM, everyone's."""
-    characters = Character.objects.filter(campaign_id=membership.campaign_id)
-    if not membership.is_gm:
-        characters = characters.filter(owner_id=membership.user_id, kind=Character.Kind.PC)
-    return characters
-
-
-def _opponents(membership: Membership) -> QuerySet[Character]:
-    """Whom this person may roll against: a GM, anyone; a player, the PCs (the GM rolls for
-    NPCs, whose traits players do not see)."""
-    characters = Character.objects.filter(campaign_id=membership.campaign_id)
-    if not membership.is_gm:
-        characters = characters.filter(kind=Character.Kind.PC)
-    return characters
-
-
-def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
-    campaign = membership.campaign
-    ruleset = campaign_ruleset(campaign)
-    audience = audience_of(membership)
-    rollable = _rollable(membership).prefetch_related("traits")
-    if not membership.is_gm:  # a player's own PCs, whose traits are their quick rolls
-        rollable = rollable.prefetch_related("features", "details")
-    characters = list(rollable)
-    tools = table_layout.tools(membership, ruleset)
-    return {
-        "campaign": campaign,
-        "membership": membership,
-        "ruleset": ruleset,
-        "characters": characters,
-        "trait_names": sorted({t.name for c in characters for t in c.traits.all()}),
-        "coincidence_pcs": [c for c in characters if not c.is_npc]
-        if "coincidence" in ruleset.fudge_point_uses
-        else [],
-        "opponents": list(_opponents(membership).prefetch_related("traits")),
-        "difficulties": [
-            (value, ruleset.ladder.describe(value))
-            for value in range(ruleset.default_difficulty - 4, ruleset.default_difficulty + 5)
-        ],
-        "key": new_key(),
-        "session": selectors.latest_session(campaign),
-        "session_form": fragments.session_end_form(campaign, ruleset) if membership.is_gm else None,
-        # Read before the state it numbers: an event after it is one the page may lack.
-        "seq": live.current_seq(campaign.pk, audience),
-        "mine": live.current_person_seq(campaign.pk, membership.user_id),  # whispers: the same
-        "log": table_log.log_pane(campaign, audience, request, reader=membership.user_id)[0],
-        "present": selectors.present_usernames(campaign.pk),
-        "party_strip": party_strip(campaign, audience),
-        "my_calls": calls_for_person(campaign, membership.user_id, request=request),
-        "call_list": call_list(campaign) if membership.is_gm else "",
-        "pcs": [c for c in characters if not c.is_npc] if membership.is_gm else [],
-        "gm_moves": campaign.gm_moves,
-        "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters),
-        "default_difficulty_name": ruleset.ladder.describe(ruleset.default_difficulty),
-        "tools": tools,
-        "tool_keys": {tool.key for tool in tools},
-        "views": table_layout.views(membership),
-        "places": table_layout.places(membership),
-        "my_sheet": _my_sheet(membership, characters),
-        **composer_context(membership),
-        "scene": scene_parts(membership, oob=False, request=request),
-    }
-
-
-def _my_sheet(membership: Membership, characters: list[Character]) -> dict[str, str] | None:
-    """A player's way to their sheet from the table, or to making one."""
-    if membership.role != Membership.Role.PLAYER:
-        return None
-    pcs = [c for c in characters if not c.is_npc]
-    if pcs:
-        url = reverse("characters:sheet", args=[membership.campaign_id, pcs[0].pk])
-        return {"url": url, "label": gettext("Sheet"), "long": gettext("Your sheet")}
-    url = reverse("characters:create", args=[membership.campaign_id])
-    return {"url": url, "label": gettext("New PC"), "long": gettext("Make your character")}
-
-
-@require_safe
-@login_required
-def table(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
-    membership = membership_or_404(request.user, campaign_id)
-    return render(request, "rolls/table.html", _table_context(request, membership))
 
 
 def _may_roll_for(membership: Membership, character: Character) -> bool:
-    """The same rule as ``_rollable``, for a character already loaded."""
+    """The same rule as ``selectors.rollable``, for a character already loaded."""
     if character.campaign_id != membership.campaign_id:
         return False
     return membership.is_gm or (
@@ -154,7 +62,7 @@ def _character_and_trait(
             trait = None
     character = trait.character if trait else None
     if named and (character is None or character.pk != named):
-        character = _rollable(membership).filter(pk=named).first()
+        character = selectors.rollable(membership).filter(pk=named).first()
         if character is None:
             raise RulesError("character", "you cannot roll for that character")
         trait = None
@@ -230,7 +138,7 @@ def _opposing(membership: Membership, data: dict[str, Any]) -> Trait:
         Trait.objects.filter(
             pk=data["opponent_trait"],
             character_id=data["opponent"],
-            character__in=_opponents(membership),
+            character__in=selectors.opponents(membership),
         )
         .select_related("character")
         .first()
