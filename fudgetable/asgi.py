@@ -68,7 +68,7 @@ from fudgetable.body_limit import BodyLimit, bound_daphne_bodies  # noqa: E402
 from fudgetable.request_queue import RequestQueue, process_turns, upload_lane  # noqa: E402
 from fudgetable.same_origin import SameOriginValidator  # noqa: E402
 from rolls.backup.views import restore_lane  # noqa: E402
-from rolls.routing import websocket_urlpatterns  # noqa: E402
+from rolls.table.routing import websocket_urlpatterns  # noqa: E402
 
 # A body over the limit is answered before it takes a turn, and daphne keeps none of it.
 bound_daphne_bodies()

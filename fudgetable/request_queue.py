@@ -45,7 +45,7 @@ _process_turns: Turns | None = None
 
 def process_turns() -> Turns:
     """The process's one set of turns, shared by HTTP requests (``RequestQueue``) and the
-    table socket's commands (``rolls.consumers``), ``HTTP_CONCURRENCY`` of them."""
+    table socket's commands (``rolls.table.consumers``), ``HTTP_CONCURRENCY`` of them."""
     global _process_turns
     if _process_turns is None:
         from django.conf import settings

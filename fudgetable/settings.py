@@ -276,7 +276,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Table and sheet pages one person may have open at one campaign (per process): each socket's
 # work runs on the process's one shared thread, so thirty of one player's slowed every other
-# player's rolls (rolls/people_sockets.py).
+# player's rolls (rolls/table/people_sockets.py).
 SOCKETS_PER_PERSON = env_int("SOCKETS_PER_PERSON", 8)
 
 REDIS_URL = env_str("REDIS_URL")

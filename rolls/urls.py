@@ -7,7 +7,6 @@ from rolls import (
     log_views,
     session_views,
     sheet_views,
-    table_page,
     views,
     x_card_views,
 )
@@ -19,6 +18,7 @@ from rolls.fight import views as fight_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
 from rolls.spotlight import views as spotlight_views
+from rolls.table import views as table_page
 from rolls.talk import views as talk_views
 
 app_name = "rolls"

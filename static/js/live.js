@@ -75,7 +75,7 @@ function showConnection(text) {
 
 // htmx tries again only after an abnormal close; a socket the server let go on purpose (a
 // log-out, a campaign deleted: 1000; one page past the person's limit, TOO_MANY in
-// rolls/campaign_socket.py: 4008) closes cleanly, its words already in #notice. Keep such
+// rolls/table/campaign_socket.py: 4008) closes cleanly, its words already in #notice. Keep such
 // codes out of this list: 1008 was in effect in it, sent as 1011, and the page came back
 // every few seconds to be turned away again.
 var RETRIED = [1006, 1011, 1012, 1013];

@@ -237,7 +237,7 @@ def servers_with_tiny_channels(
 BURST = 15
 NUMBER = re.compile(r'id="table-seq" data-seq="(\d+)"')
 ROLL_ID = re.compile(r'<li id="roll-([\w-]{22})"')
-# A drop with no event after it is caught by B's heartbeat (rolls.consumers, every 30 s).
+# A drop with no event after it is caught by B's heartbeat (rolls.table.consumers, every 30 s).
 CONVERGE_SECONDS = 45
 
 

@@ -12,8 +12,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from fudgetable.entry_ids import encode
-from rolls import consumers, people_sockets
 from rolls.models import Roll
+from rolls.table import consumers, people_sockets
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, post_roll
 from tests.rolls.test_sheet_socket import sheet_socket

@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from fudgetable.entry_ids import encode
 from fudgetable.settings import redis_services
-from rolls import heartbeat
 from rolls.models import Roll
+from rolls.table import heartbeat
 from tests.redis_server import RedisServer
 from tests.rolls.conftest import fresh_key, post_roll
 from tests.table_sockets import joined, socket_for, until

@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Membership
-from rolls import people_sockets
-from rolls.heartbeat import heartbeat
 from rolls.models import TableConnection
+from rolls.table import people_sockets
+from rolls.table.heartbeat import heartbeat
 from tests.rolls.conftest import post_roll, roll_form, trait
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_sign_in_changes import open_sockets

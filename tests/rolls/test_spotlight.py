@@ -13,7 +13,7 @@ from characters.services import character_create
 from rolls import sessions
 from rolls.models import PlaySession, Spotlight, SpotlightSpan
 from rolls.spotlight import services as spotlight
-from rolls.table_state import table_state
+from rolls.table.state import table_state
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from fudgetable.asgi import application
-from rolls import heartbeat
 from rolls.models import TableConnection
+from rolls.table import heartbeat
 from tests.table_sockets import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
-from rolls import table_layout
+from rolls.table import layout as table_layout
 from tests.rolls.conftest import set_rules
 
 pytestmark = pytest.mark.django_db

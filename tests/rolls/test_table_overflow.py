@@ -8,8 +8,8 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from fudgetable import live, memory_layer
-from rolls import heartbeat
 from rolls.models import Roll
+from rolls.table import heartbeat
 from tests.rolls.conftest import fresh_key
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_table_sequence import numbers, post

@@ -14,8 +14,8 @@ from characters.models import Trait
 from characters.services import npc_create
 from fudgetable import live
 from fudgetable.entry_ids import encode
-from rolls import heartbeat
 from rolls.models import Roll
+from rolls.table import heartbeat
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key
 from tests.table_sockets import gm_and_player, joined, socket_for, until

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from rolls.consumers import SheetConsumer, TableConsumer, UnknownSocket
+from rolls.table.consumers import SheetConsumer, TableConsumer, UnknownSocket
 
 websocket_urlpatterns = [
     path("ws/campaigns/<id:campaign_id>/", TableConsumer.as_asgi()),

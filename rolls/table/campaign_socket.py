@@ -1,4 +1,4 @@
-"""What a campaign's two sockets (the table's and an open sheet's, ``rolls.consumers``) share:
+"""What a campaign's two sockets (the table's and an open sheet's, ``rolls.table.consumers``) share:
 joining the campaign's group as one of their person's sockets, leaving it however the socket
 ends, going when the table lets them go (a log-out, the campaign deleted) with the page told
 why, and living through a Redis outage in scaled mode."""
@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from fudgetable import live, socket_commands
 from fudgetable.middleware import redis_away
-from rolls.people_sockets import Person, people
+from rolls.table.people_sockets import Person, people
 
 logger = logging.getLogger(__name__)
 
