@@ -4,7 +4,6 @@ from fudgetable.offline import offline_copy
 from rolls import (
     coincidence_views,
     contest_many_views,
-    log_views,
     session_views,
     sheet_views,
     views,
@@ -15,6 +14,7 @@ from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
 from rolls.fight import healing_views
 from rolls.fight import views as fight_views
+from rolls.log import views as log_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
 from rolls.spotlight import views as spotlight_views

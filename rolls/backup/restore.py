@@ -28,7 +28,7 @@ from characters.services import character_from_sheet
 from rolls.backup.checks import read_backup
 from rolls.backup.write import snapshot_ids
 from rolls.fragments import entry_body, roll_summary
-from rolls.log_export import markdown_line
+from rolls.log.export import markdown_line
 from rolls.models import (
     Challenge,
     Countdown,

@@ -4,10 +4,11 @@ stands, or, for a page that says what it saw (``table_log.Seen``), only what it 
 from campaigns.models import Membership
 from characters.party import party_strip
 from fudgetable.live import audience_of
-from rolls import fragments, table_log
+from rolls import fragments
 from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
+from rolls.log import pane as table_log
 from rolls.scene.fragments import scene_state
 from rolls.spotlight import services as spotlight
 

@@ -15,8 +15,9 @@ from characters.party import party_strip
 from fudgetable import live
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.live import audience_of
-from rolls import fragments, selectors, table_log
+from rolls import fragments, selectors
 from rolls.calls.fragments import call_list, calls_for_person
+from rolls.log import pane as table_log
 from rolls.quick_rolls import quick_rolls
 from rolls.scene.fragments import scene_parts
 from rolls.table import layout as table_layout

@@ -36,7 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rolls.fragments import roll_summary
-from rolls.log_export import visible_roll
+from rolls.log.export import visible_roll
 from rolls.models import Roll, TableTalk, WebhookDelivery
 
 logger = logging.getLogger(__name__)

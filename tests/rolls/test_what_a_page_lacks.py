@@ -16,8 +16,8 @@ from fudgetable import live
 from fudgetable.asgi import application
 from fudgetable.entry_ids import encode
 from rolls import services
+from rolls.log.pane import LOG_PAGE
 from rolls.models import Roll
-from rolls.table_log import LOG_PAGE
 from tests.table_sockets import HOST, ORIGIN, entry_pks, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

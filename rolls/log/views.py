@@ -21,7 +21,9 @@ from campaigns.models import Membership
 from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.live import audience_of
-from rolls import fragments, log_export, log_selectors, table_log
+from rolls import fragments, log_selectors
+from rolls.log import export as log_export
+from rolls.log import pane as table_log
 from rolls.models import PlaySession, Roll
 from rolls.spotlight import services as spotlight
 from rolls.views import may_spend_for
@@ -123,7 +125,7 @@ def log(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         "entries": _entries(request, membership, page.object_list, controls=True),
         "query": f"?{query.urlencode()}" if query else "",
     }
-    return render(request, "rolls/log.html", context)
+    return render(request, "rolls/log/page.html", context)
 
 
 def _filtered_all(membership: Membership) -> tuple[LogFilterForm, QuerySet[Roll]]:
@@ -182,7 +184,7 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
         "spotlight_shares": spotlight.session_shares(session),
         "entries": _entries(request, membership, rolls, controls=False),
     }
-    return render(request, "rolls/session_recap.html", context)
+    return render(request, "rolls/log/recap.html", context)
 
 
 @require_safe
