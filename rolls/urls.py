@@ -1,14 +1,7 @@
 from django.urls import path
 
 from fudgetable.offline import offline_copy
-from rolls import (
-    coincidence_views,
-    contest_many_views,
-    session_views,
-    sheet_views,
-    views,
-    x_card_views,
-)
+from rolls import coincidence_views, contest_many_views, sheet_views, views, x_card_views
 from rolls.calls import views as call_views
 from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
@@ -17,6 +10,7 @@ from rolls.fight import views as fight_views
 from rolls.log import views as log_views
 from rolls.scene import prep_views as scene_prep_views
 from rolls.scene import views as scene_views
+from rolls.sessions import views as session_views
 from rolls.spotlight import views as spotlight_views
 from rolls.table import views as table_page
 from rolls.talk import views as talk_views

@@ -37,7 +37,7 @@ PLAYERS, BOXES = 7, 6
 def _setup(over: str) -> dict[str, Callable[[], None]]:
     """Writes the table; returns a spotlight move and a countdown mark, ready to call."""
     from rolls.countdowns.services import countdown_create
-    from rolls.sessions import session_start
+    from rolls.sessions.services import session_start
 
     gm, campaign, pcs = table_of_players(PLAYERS)
     session_start(campaign=campaign)

@@ -40,7 +40,7 @@ def _setup(*, as_gm: bool, over: str) -> Callable[[], None]:
 
     from characters.models import Character
     from characters.services import character_create
-    from rolls.sessions import session_start
+    from rolls.sessions.services import session_start
 
     gm, campaign, heroes = table_of_players(PLAYERS)
     for number in range(NPCS):

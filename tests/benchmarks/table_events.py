@@ -25,7 +25,7 @@ SEED = f"""
 from rolls.countdowns.services import countdown_create
 from campaigns.models import Campaign
 from characters.services import character_create
-from rolls.sessions import session_start
+from rolls.sessions.services import session_start
 
 for row in tables:
     campaign = Campaign.objects.get(pk=row["campaign"])

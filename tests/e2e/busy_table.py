@@ -22,7 +22,7 @@ from rolls.countdowns.services import countdown_create, countdown_mark
 from rolls.calls.services import call_create
 from rolls.fight.exchange import fight_exchange
 from rolls.services import roll_check
-from rolls.sessions import session_start
+from rolls.sessions.services import session_start
 from rolls.models import PlaySession
 
 campaign = Campaign.objects.get(name={EAST_MARCH.name!r})

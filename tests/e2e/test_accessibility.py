@@ -37,7 +37,7 @@ from campaigns.models import Campaign
 from campaigns.services import invite_create
 from characters.models import Character
 from rolls.models import PlaySession
-from rolls.sessions import session_start
+from rolls.sessions.services import session_start
 
 campaign = Campaign.objects.get(name={DUKES_SECRET.name!r})
 if not PlaySession.objects.filter(campaign=campaign, ended_at__isnull=True).exists():

@@ -19,7 +19,7 @@ from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable import entry_ids
-from rolls import services, sessions
+from rolls import services
 from rolls.calls import services as calls
 from rolls.challenges import services as challenges
 from rolls.countdowns import services as countdowns
@@ -27,6 +27,7 @@ from rolls.scene import cards as scene_cards
 from rolls.scene import pictures
 from rolls.scene import services as scenes
 from rolls.scene.ids import shown_id
+from rolls.sessions import services as sessions
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.rolls.scene_setup import picture_bytes
 

@@ -13,13 +13,14 @@ from campaigns.services import invite_accept, membership_set_role
 from characters.models import Character, Trait
 from characters.services import character_create, people_package_save, xp_award
 from fudgetable.rules.advancement import SessionCounts
-from rolls import fudge_points, services, sessions
+from rolls import fudge_points, services
 from rolls.backup.restore import campaign_restore
 from rolls.backup.write import campaign_to_json
 from rolls.challenges.services import challenge_check, challenge_create
 from rolls.countdowns import services as countdowns
 from rolls.fight.exchange import fight_confirm, fight_exchange
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
+from rolls.sessions import services as sessions
 from rolls.spotlight import services as spotlight
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key, set_rules

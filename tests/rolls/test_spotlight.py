@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from campaigns.models import Membership
 from characters.services import character_create
-from rolls import sessions
 from rolls.models import PlaySession, Spotlight, SpotlightSpan
+from rolls.sessions import services as sessions
 from rolls.spotlight import services as spotlight
 from rolls.table.state import table_state
 from tests.factories import CampaignFactory, MembershipFactory, UserFactory

@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from characters.services import character_create
-from rolls import sessions
+from rolls.sessions import services as sessions
 from tests.rolls.test_spotlight import GM_ONLY, HX, url
 from tests.table_sockets import joined, socket_for, until
 

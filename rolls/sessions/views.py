@@ -12,8 +12,9 @@ from campaigns.access import gm_or_403
 from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, refusal
 from fudgetable.rules.errors import RulesError
-from rolls import fragments, sessions
+from rolls import fragments
 from rolls.selectors import running_session
+from rolls.sessions import services as sessions
 
 
 @require_POST
