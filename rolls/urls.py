@@ -1,7 +1,7 @@
 from django.urls import path
 
 from fudgetable.offline import offline_copy
-from rolls import coincidence_views, contest_many_views, sheet_views, views, x_card_views
+from rolls import coincidence_views, contest_many_views, sheet_views, views
 from rolls.calls import views as call_views
 from rolls.challenges import views as challenge_views
 from rolls.countdowns import views as countdown_views
@@ -14,6 +14,7 @@ from rolls.sessions import views as session_views
 from rolls.spotlight import views as spotlight_views
 from rolls.table import views as table_page
 from rolls.talk import views as talk_views
+from rolls.x_card import views as x_card_views
 
 app_name = "rolls"
 urlpatterns = [

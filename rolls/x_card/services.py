@@ -8,7 +8,7 @@ from django.utils import timezone
 from campaigns.models import Campaign
 from fudgetable import live
 
-TEMPLATE = "rolls/x_card.html"
+TEMPLATE = "rolls/x_card/card.html"
 
 
 def banner(*, oob: bool) -> str:

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import membership_or_404
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table
-from rolls import x_card
+from rolls.x_card import services as x_card
 
 
 @require_POST
