@@ -13,7 +13,7 @@ from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules.errors import RulesError
 from rolls import log_selectors
-from rolls.coincidence import TEXT_LENGTH, coincidence_allow, coincidence_ask
+from rolls.coincidence.services import TEXT_LENGTH, coincidence_allow, coincidence_ask
 from rolls.gm_cards import first_error
 
 
