@@ -1,10 +1,11 @@
 from django.urls import path
 
 from fudgetable.offline import offline_copy
-from rolls import contest_many_views, sheet_views, views
+from rolls import sheet_views, views
 from rolls.calls import views as call_views
 from rolls.challenges import views as challenge_views
 from rolls.coincidence import views as coincidence_views
+from rolls.contest_many import views as contest_many_views
 from rolls.countdowns import views as countdown_views
 from rolls.fight import healing_views
 from rolls.fight import views as fight_views

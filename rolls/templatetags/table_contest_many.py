@@ -4,7 +4,7 @@ line in the page's template and nothing in the page's view."""
 from django import template
 
 from campaigns.models import Membership
-from rolls import contest_many_views
+from rolls.contest_many import views as contest_many_views
 
 register = template.Library()
 

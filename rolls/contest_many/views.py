@@ -1,4 +1,4 @@
-"""The table's form for a contest of many (``rolls.contest_many``): a side a row, each a
+"""The table's form for a contest of many (``rolls.contest_many.services``): a side a row, each a
 character's trait and its own modifiers. Any member but an observer may roll one; only a GM
 keeps it secret. "Odds first" answers with each side's chance of winning and rolls nothing.
 An htmx request gets the card back; a plain POST goes back to the table with a message."""
@@ -19,13 +19,13 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.rules.errors import RulesError
-from rolls import contest_many
+from rolls.contest_many import services as contest_many
 from rolls.forms import parse_modifiers
 from rolls.fragments import roll_summary
 from rolls.gm_cards import first_error
 from rolls.models import Roll
 
-TEMPLATE = "rolls/contest_many.html"
+TEMPLATE = "rolls/contest_many/card.html"
 SHOWN_SIDES = 3  # the rest wait behind "More sides"
 NUMBERS = range(1, contest_many.MAX_SIDES + 1)
 
