@@ -36,114 +36,6 @@ class PlaySession(models.Model):
         return self.ended_at is None
 
 
-class TableConnection(models.Model):
-    """One open socket at a campaign's table: who is here right now, whatever process holds
-    the socket. Rows of a process that died unannounced expire with ``seen_at``."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="connections")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    channel_name = models.CharField(max_length=200, unique=True)
-    seen_at = models.DateTimeField()
-
-    class Meta:
-        indexes = [models.Index(fields=["campaign", "seen_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.user} at {self.campaign}"
-
-
-class Spotlight(models.Model):
-    """Who the GM is looking at now (Fudge Lite "Spotlight"), and who is waiting for it."""
-
-    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="spotlight")
-    character = models.ForeignKey(
-        "characters.Character", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    since = models.DateTimeField(null=True, blank=True)
-    # User ids with a raised hand, in the order they raised it.
-    hands = models.JSONField(default=list, blank=True)
-
-    def __str__(self) -> str:
-        return f"Spotlight at {self.campaign}"
-
-
-class SpotlightSpan(models.Model):
-    """One stretch of a session during which a character held the spotlight."""
-
-    session = models.ForeignKey(
-        PlaySession, on_delete=models.CASCADE, related_name="spotlight_spans"
-    )
-    character = models.ForeignKey(
-        "characters.Character", on_delete=models.CASCADE, related_name="spotlight_spans"
-    )
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["started_at"]
-
-    def __str__(self) -> str:
-        return f"{self.character} in {self.session}"
-
-
-class Countdown(models.Model):
-    """A named series of boxes (Fudge Lite "Countdowns"): when the last is marked, it happens."""
-
-    class Visibility(models.TextChoices):
-        PUBLIC = "public", "Everyone sees it"
-        HIDDEN_PROGRESS = "hidden", "Players see it exists, not how full"
-        GM = "gm", "GM only"
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="countdowns")
-    name = models.CharField(max_length=120)
-    boxes = models.PositiveSmallIntegerField()
-    marked = models.PositiveSmallIntegerField(default=0)
-    outcome = models.CharField(max_length=300, blank=True)  # what happens at the last box
-    # Events at boxes before the last (Fudge Lite's ticking clock: "2: Stairwell collapses"),
-    # as [{"at": 2, "event": "..."}], in box order; and how many of them the log has told.
-    stages = models.JSONField(default=list, blank=True)
-    announced = models.PositiveSmallIntegerField(default=0)
-    visibility = models.CharField(
-        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
-    # A skill challenge pairs a countdown with a failure countdown: whichever fills first wins.
-    failure = models.OneToOneField(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="success"
-    )
-    completed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Challenge(models.Model):
-    """A Fate challenge ladder: its shape (the rules' ChallengeLadder) and its marks."""
-
-    class Visibility(models.TextChoices):
-        PUBLIC = "public", "Everyone sees it"
-        GM = "gm", "GM only"
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="challenges")
-    name = models.CharField(max_length=120)
-    ladder = models.JSONField()  # fudgetable.rules.challenges.ChallengeLadder.to_dict()
-    state = models.JSONField()  # fudgetable.rules.challenges.ChallengeState.to_dict()
-    notes = models.TextField(blank=True, max_length=2000)  # span and recovery, in words
-    visibility = models.CharField(
-        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 class Roll(models.Model):
     """One entry of a campaign's roll log. Append-only: the app never edits or deletes a roll;
     a Fudge point spent on one makes a new roll that follows it. Only the GM's note changes.
@@ -232,40 +124,6 @@ class Roll(models.Model):
         return self.visibility == self.Visibility.TABLE and not self.hidden_difficulty
 
 
-class RollCall(models.Model):
-    """The GM's call for a roll: these PCs roll this trait (or each picks one) against this
-    difficulty. Each answer is an ordinary roll in the log; the call keeps which roll answered
-    for which character, and closes when all have rolled or the GM cancels it."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="roll_calls")
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    trait = models.CharField(max_length=80, blank=True)  # "" lets each player pick
-    difficulty = models.SmallIntegerField()
-    hidden_difficulty = models.BooleanField(default=False)
-    advantage = models.PositiveSmallIntegerField(default=0)
-    label = models.CharField(max_length=120, blank=True)
-    secret = models.BooleanField(default=False)
-    characters = models.JSONField(default=list)  # the ids of the PCs called, in order
-    answers = models.JSONField(default=dict, blank=True)  # {character id: roll id}
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
-    closed_at = models.DateTimeField(null=True, blank=True)
-    # A closed call stays on the GMs' card, every result side by side, until a GM dismisses it.
-    dismissed_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-        indexes = [models.Index(fields=["campaign", "closed_at"])]
-
-    def __str__(self) -> str:
-        return self.label or f"Roll {self.trait or 'a trait'}"
-
-    @property
-    def open(self) -> bool:
-        return self.closed_at is None
-
-
 class Whispered(models.Model):
     """One person a whispered log entry reaches, and the number it reached them by: a number
     of their own at this table (``live.next_person_seqs``), so that a page back from a drop
@@ -286,57 +144,15 @@ class Whispered(models.Model):
         return f"{self.entry_id} to {self.user_id}"
 
 
-class TableTalk(models.Model):
-    """A campaign's settings for its table talk: dice in hand, and the webhook its public log
-    entries are sent on to (rolls.talk.webhooks). Kept apart from the campaign's rules: none of it
-    is a rule, and the webhook's address is a key, left out of backups as invite links are."""
-
-    class Format(models.TextChoices):
-        DISCORD = "discord", _("Discord")
-        JSON = "json", _("Plain JSON")
-
-    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="table_talk")
-    dice_in_hand = models.BooleanField(default=False)
-    webhook_url = models.URLField(max_length=500, blank=True)
-    webhook_format = models.CharField(max_length=8, choices=Format.choices, default=Format.DISCORD)
-
-    def __str__(self) -> str:
-        return f"Table talk of {self.campaign}"
-
-
-class WebhookDelivery(models.Model):
-    """The outbox: one public log entry to send to a campaign's webhook, written in the
-    entry's own transaction, so it exists exactly when the entry does, whichever process
-    sends it (a lease keeps two processes off one row)."""
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
-    url = models.URLField(max_length=500)
-    payload = models.JSONField()
-    created_at = models.DateTimeField(default=timezone.now)
-    next_try_at = models.DateTimeField(default=timezone.now)
-    lease_until = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    failed_at = models.DateTimeField(null=True, blank=True)  # given up on after the last try
-    last_error = models.CharField(max_length=300, blank=True)
-    last_error_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [
-            models.Index(
-                fields=["next_try_at"],
-                name="webhook_due",
-                condition=models.Q(sent_at__isnull=True, failed_at__isnull=True),
-            ),
-            models.Index(fields=["campaign", "-created_at"]),
-        ]
-
-    def __str__(self) -> str:
-        return f"Webhook delivery {self.pk} of {self.campaign_id}"
-
-
-# The scene's models live in a module of their own; Django finds an app's models here.
+# The feature packages' models live in their packages (docs/architecture.md, "Feature packages");
+# Django finds an app's models here, and their app_label stays "rolls", so nothing migrates.
+from rolls.calls.models import RollCall  # noqa: E402
+from rolls.challenges.models import Challenge  # noqa: E402
+from rolls.countdowns.models import Countdown  # noqa: E402
 from rolls.scene.models import Area, Card, Figure, Picture, Scene  # noqa: E402
+from rolls.spotlight.models import Spotlight, SpotlightSpan  # noqa: E402
+from rolls.table.models import TableConnection  # noqa: E402
+from rolls.talk.models import TableTalk, WebhookDelivery  # noqa: E402
 
 __all__ = [
     "Area",

@@ -11,7 +11,8 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
-from rolls.models import Roll, RollCall
+from rolls.calls.models import RollCall
+from rolls.models import Roll
 from rolls.roll_lines import offered
 
 TEMPLATE = "rolls/calls/cards.html"

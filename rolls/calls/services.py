@@ -20,7 +20,8 @@ from fudgetable import live
 from fudgetable.rules.errors import RulesError
 from rolls import services
 from rolls.calls.fragments import call_list, called_trait, calls_for_person
-from rolls.models import Roll, RollCall
+from rolls.calls.models import RollCall
+from rolls.models import Roll
 
 MAX_CALLED = 12
 TRAIT_LENGTH, LABEL_LENGTH = 80, 120  # RollCall's columns

@@ -18,8 +18,8 @@ from fudgetable.rules.errors import RulesError
 from rolls import fragments
 from rolls.calls import services as calls
 from rolls.calls.fragments import call_list, calls_for_person
+from rolls.calls.models import RollCall
 from rolls.gm_cards import first_error
-from rolls.models import RollCall
 
 
 class CallForm(forms.Form):

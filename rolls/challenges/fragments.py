@@ -4,6 +4,7 @@ from django.http import HttpRequest
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
+from rolls.challenges.models import Challenge
 from rolls.challenges.selectors import (
     FRAGILITY_CHOICES,
     PRESET_CHOICES,
@@ -11,7 +12,6 @@ from rolls.challenges.selectors import (
     periods_in_play,
 )
 from rolls.gm_cards import render_card, render_list
-from rolls.models import Challenge
 
 TEMPLATE = "rolls/challenges/cards.html"
 

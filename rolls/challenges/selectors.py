@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
 from fudgetable.rules import challenges as ladder_rules
-from rolls.models import Challenge
+from rolls.challenges.models import Challenge
 
 # The challenge ladders a GM starts from (Fate 3.1.2, 3.1.3 and 3.2.2), by form value.
 PRESETS = {

@@ -15,8 +15,9 @@ from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
 from rolls.challenges.fragments import challenge_list
+from rolls.challenges.models import Challenge
 from rolls.challenges.selectors import PRESETS, rules_challenge
-from rolls.models import Challenge, Roll
+from rolls.models import Roll
 from rolls.services import roll_announce
 
 NAME_LENGTH = 120

@@ -14,9 +14,9 @@ from campaigns.access import gm_or_403
 from fudgetable.http import AuthenticatedHttpRequest
 from rolls.challenges import services as challenges
 from rolls.challenges.fragments import challenge_card, challenge_list
+from rolls.challenges.models import Challenge
 from rolls.challenges.selectors import FRAGILITY_CHOICES, PRESET_CHOICES
 from rolls.gm_cards import Command, answer, attempt, first_error, run
-from rolls.models import Challenge
 
 RUNG_LINE = re.compile(r"^\s*(\d{1,2})\s+(\d{1,3})\s*(.*)$")
 

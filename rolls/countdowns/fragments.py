@@ -4,9 +4,9 @@ from django.http import HttpRequest
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
+from rolls.countdowns.models import Countdown
 from rolls.countdowns.selectors import countdown_rows
 from rolls.gm_cards import render_card, render_list
-from rolls.models import Countdown
 
 TEMPLATE = "rolls/countdowns/cards.html"
 # The row's own "who sees it" list, in words short enough for a row on a 360 px phone; the

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from campaigns.models import Campaign
 from fudgetable.live import Audience
 from fudgetable.rules import countdowns as countdown_rules
-from rolls.models import Countdown
+from rolls.countdowns.models import Countdown
 
 
 def rules_countdown(countdown: Countdown) -> countdown_rules.Countdown:

@@ -21,8 +21,8 @@ from fudgetable.rules import countdowns as countdown_rules
 from fudgetable.rules.countdowns import Decision
 from fudgetable.rules.errors import RulesError
 from rolls.countdowns.fragments import countdown_list
+from rolls.countdowns.models import Countdown
 from rolls.countdowns.selectors import rules_countdown, skill_challenge
-from rolls.models import Countdown
 from rolls.services import roll_announce
 
 MAX_BOXES = 100

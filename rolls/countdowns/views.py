@@ -14,8 +14,8 @@ from campaigns.access import gm_or_403
 from fudgetable.http import AuthenticatedHttpRequest
 from rolls.countdowns import services as countdowns
 from rolls.countdowns.fragments import countdown_card, countdown_list
+from rolls.countdowns.models import Countdown
 from rolls.gm_cards import Command, answer, attempt, first_error, run
-from rolls.models import Countdown
 
 # One event a line: the box that sets it off, then what happens ("2: Stairwell collapses").
 STAGE_LINE = re.compile(r"^\s*(\d{1,3})\s*[:.)-]?\s*(.*?)\s*$")

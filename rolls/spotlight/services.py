@@ -20,8 +20,9 @@ from characters.models import Character
 from fudgetable import live
 from fudgetable.rules import spotlight as rules
 from fudgetable.rules.errors import RulesError
-from rolls.models import PlaySession, Spotlight, SpotlightSpan
+from rolls.models import PlaySession
 from rolls.selectors import running_session
+from rolls.spotlight.models import Spotlight, SpotlightSpan
 
 TEMPLATE = "rolls/spotlight/card.html"
 

@@ -14,9 +14,9 @@ from fudgetable import live, socket_commands
 from rolls import fragments
 from rolls.calls.fragments import calls_for_person
 from rolls.log.pane import Seen
-from rolls.models import TableConnection
 from rolls.table.campaign_socket import NO_LONGER_AT_THE_TABLE, NO_LONGER_YOUR_SHEET, CampaignSocket
 from rolls.table.heartbeat import heartbeat
+from rolls.table.models import TableConnection
 from rolls.table.people_sockets import people
 from rolls.table.socket_takes import TakesCommands
 from rolls.table.state import table_state

@@ -12,7 +12,7 @@ from channels.layers import BaseChannelLayer
 from django.utils import timezone
 
 from fudgetable import live
-from rolls.models import TableConnection
+from rolls.table.models import TableConnection
 
 HEARTBEAT_SECONDS = 30
 # Channel names per UPDATE, well under SQLite's limit on the parameters of one query.

@@ -18,9 +18,9 @@ from campaigns.selectors import members_of
 from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from rolls import dice_in_hand
-from rolls.models import TableTalk
 from rolls.talk import services as talk
 from rolls.talk import webhooks
+from rolls.talk.models import TableTalk
 
 TEMPLATE = "rolls/talk/parts.html"
 

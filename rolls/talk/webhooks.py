@@ -37,7 +37,8 @@ from django.utils.translation import gettext as _
 
 from rolls.fragments import roll_summary
 from rolls.log.export import visible_roll
-from rolls.models import Roll, TableTalk, WebhookDelivery
+from rolls.models import Roll
+from rolls.talk.models import TableTalk, WebhookDelivery
 
 logger = logging.getLogger(__name__)
 
