@@ -349,7 +349,7 @@ def test_a_mark_on_an_in_order_track_fills_the_boxes_before_it(command, member, 
 
 
 def test_healing_is_not_a_sheet_command_so_it_always_reaches_the_log(command, member, hero):
-    """Tending and resting are written in the table's log (tests/rolls/test_healing.py); the
+    """Tending and resting are written in the table's log (tests/rolls/fight/test_healing.py); the
     sheet's own command that healed silently is gone."""
     for box in range(3):
         command(member, hero, "track-box", {"track": "injury", "box": f"{box}:mark"})

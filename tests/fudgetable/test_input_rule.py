@@ -15,9 +15,9 @@ from fudgetable.json_reader import MOST_LISTED, Reader
 from rolls.models import Roll
 from tests.campaigns.test_campaign_settings import as_saved, refused, settings_data
 from tests.characters.test_exchange import exported, full_sheet
+from tests.rolls.backup.test_campaign_backup import backed_up, row_counts
 from tests.rolls.conftest import rival, villain  # noqa: F401
-from tests.rolls.test_campaign_backup import backed_up, row_counts
-from tests.rolls.test_contest_many import cave, post, race_form  # noqa: F401 (a fixture)
+from tests.rolls.contest_many.test_contest_many import cave, post, race_form  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 

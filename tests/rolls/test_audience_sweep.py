@@ -18,7 +18,7 @@ from characters.services import npc_create
 from rolls.models import Roll
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.conftest import fresh_key
-from tests.rolls.test_talk_socket import _cookie
+from tests.rolls.talk.test_talk_socket import _cookie
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,8 +7,8 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from characters.models import Character
+from tests.rolls.table.test_socket_commands import answer_to, command
 from tests.rolls.test_sheet_socket import sheet_socket, with_csrf
-from tests.rolls.test_socket_commands import answer_to, command
 from tests.table_sockets import until
 
 pytestmark = pytest.mark.django_db(transaction=True)

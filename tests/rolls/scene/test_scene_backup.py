@@ -18,9 +18,9 @@ from rolls.scene import cards as scene_cards
 from rolls.scene import moves as scene_moves
 from rolls.scene import pictures
 from rolls.scene.models import Card, Figure, Picture, Scene
+from tests.rolls.backup.test_campaign_backup import backed_up, join_everyone, without_time
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, picture_bytes
-from tests.rolls.test_campaign_backup import backed_up, join_everyone, without_time
 
 pytestmark = pytest.mark.django_db
 

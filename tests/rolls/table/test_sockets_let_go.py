@@ -17,9 +17,9 @@ from rolls.models import TableConnection
 from rolls.table import people_sockets
 from rolls.table.heartbeat import heartbeat
 from tests.rolls.conftest import post_roll, roll_form, trait
+from tests.rolls.table.test_socket_commands import command, roll_path
 from tests.rolls.test_sheet_socket import sheet_socket
 from tests.rolls.test_sign_in_changes import open_sockets
-from tests.rolls.test_socket_commands import command, roll_path
 from tests.table_sockets import closed, joined, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ from fudgetable import live, memory_layer
 from rolls.models import Roll
 from rolls.table import heartbeat
 from tests.rolls.conftest import fresh_key
+from tests.rolls.table.test_table_sequence import numbers, post
 from tests.rolls.test_sheet_socket import sheet_socket
-from tests.rolls.test_table_sequence import numbers, post
 from tests.table_sockets import entry_pks, gm_and_player, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,9 +13,9 @@ from PIL import Image
 from rolls.scene import pictures
 from rolls.scene import services as scenes
 from rolls.scene.models import Card, Picture, Scene
+from tests.rolls.scene.test_scene_pictures import SVG, png_bomb
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import picture_bytes, post
-from tests.rolls.test_scene_pictures import SVG, png_bomb
 
 pytestmark = pytest.mark.django_db
 

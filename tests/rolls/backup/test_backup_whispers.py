@@ -13,8 +13,8 @@ from campaigns.models import Membership
 from rolls.backup.restore import campaign_restore
 from rolls.models import Roll
 from tests.factories import MembershipFactory, UserFactory
+from tests.rolls.backup.test_campaign_backup import backed_up, join_everyone, without_time
 from tests.rolls.conftest import fresh_key
-from tests.rolls.test_campaign_backup import backed_up, join_everyone, without_time
 
 pytestmark = pytest.mark.django_db
 

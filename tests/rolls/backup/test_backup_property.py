@@ -33,15 +33,15 @@ from fudgetable.shown_ids import AREA
 from rolls.models import Roll
 from rolls.scene.models import Card, Scene
 from tests.factories import MembershipFactory
+from tests.rolls.backup.test_campaign_backup import join_everyone
 from tests.rolls.conftest import fresh_key
-from tests.rolls.test_campaign_backup import join_everyone
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HX-Request": "true"}
 # Any text a browser can send in a form: every code point but the surrogates, which no
 # encoding of a form can carry (the socket's JSON can, and is held to the rule: see
-# tests/rolls/test_socket_commands_strict.py).
+# tests/rolls/table/test_socket_commands_strict.py).
 ANY = st.characters(exclude_categories=["Cs"])
 EDGES = st.sampled_from(["\x00", "\t", "\r\n", "\r", "\x85", "\u2028", "\u202e", "e\u0301", "🎲"])
 RAW = st.lists(st.one_of(ANY, EDGES), max_size=12).map("".join)

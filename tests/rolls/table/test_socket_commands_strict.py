@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from rolls.models import Roll
-from tests.rolls.test_socket_commands import answer_to, roll_path
+from tests.rolls.table.test_socket_commands import answer_to, roll_path
 from tests.table_sockets import joined, socket_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

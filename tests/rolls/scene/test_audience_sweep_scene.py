@@ -19,7 +19,7 @@ from rolls.scene.models import Card
 from tests.factories import MembershipFactory, UserFactory
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import parts_named, picture_bytes
-from tests.rolls.test_talk_socket import _cookie
+from tests.rolls.talk.test_talk_socket import _cookie
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from rolls.backup.restore import campaign_restore
 from rolls.models import PlaySession
 from tests.characters.test_import_fuzz import EDGES, JSON, _paths, _replaced
+from tests.rolls.backup.test_campaign_backup import backed_up, played, row_counts  # noqa: F401
 from tests.rolls.fight_setup import brute, dice, ez, jason  # noqa: F401
-from tests.rolls.test_campaign_backup import backed_up, played, row_counts  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from characters.services import character_create
 from rolls.sessions import services as sessions
-from tests.rolls.test_spotlight import GM_ONLY, HX, url
+from tests.rolls.spotlight.test_spotlight import GM_ONLY, HX, url
 from tests.table_sockets import joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,7 @@ from cryptography.x509.oid import NameOID
 
 from rolls.models import TableTalk, WebhookDelivery
 from rolls.talk import webhooks
-from tests.rolls.test_webhooks import Receiver, roll
+from tests.rolls.talk.test_webhooks import Receiver, roll
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from rolls.scene.ids import shown_id
 from rolls.scene.models import Area, Card, Figure, Scene
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import area, figure_of, parts_named, post
-from tests.rolls.test_socket_commands import answer_to, command
+from tests.rolls.table.test_socket_commands import answer_to, command
 from tests.table_sockets import joined, until
 
 

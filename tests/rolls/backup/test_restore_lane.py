@@ -14,8 +14,8 @@ from django.urls import reverse
 from campaigns.models import Campaign
 from rolls.backup import restore
 from rolls.models import Roll
+from tests.rolls.backup.test_campaign_backup import backed_up, row_counts
 from tests.rolls.conftest import fresh_key
-from tests.rolls.test_campaign_backup import backed_up, row_counts
 
 HX = {"HX-Request": "true"}
 PEOPLE = ["owner", "member", "outsider"]
