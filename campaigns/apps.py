@@ -5,6 +5,6 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
-        from campaigns import sign_in_changes
+        from campaigns.accounts import sign_in_changes
 
         sign_in_changes.connect()

@@ -15,8 +15,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.core import is_ratelimited
 
-from campaigns.account_forms import EmailForm
-from campaigns.email_change import email_change_ask, email_clear
+from campaigns.accounts.email_change import email_change_ask, email_clear
+from campaigns.accounts.forms import EmailForm
 from characters.exchange import character_to_json
 from characters.services.accounts import account_delete, owned_characters
 from fudgetable.http import AuthenticatedHttpRequest, password_confirmed

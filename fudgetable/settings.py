@@ -207,7 +207,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; a row per good log-in is not needed
 AXES_VERBOSE = False  # its start-up banner on every manage.py command
-AXES_LOCKOUT_CALLABLE = "campaigns.account_views.locked_out"
+AXES_LOCKOUT_CALLABLE = "campaigns.accounts.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "fudgetable.http.client_address"
 # Sign-ups, and invite links that name no invite, per address (django-ratelimit).
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)

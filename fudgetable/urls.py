@@ -3,8 +3,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaigns import account_views
 from campaigns import views as campaign_views
+from campaigns.accounts import views as account_views
 from characters import account_data_views, copy_views
 from fudgetable import offline, views
 from rolls.backup import views as backup_views

@@ -64,7 +64,7 @@ bob = User.objects.get(username="bob")
 bob_id = urlsafe_base64_encode(str(bob.pk).encode())
 bob_token = default_token_generator.make_token(bob)
 new_password = reverse("password_reset_confirm", args=[bob_id, bob_token])
-from campaigns.email_change import confirm_token
+from campaigns.accounts.email_change import confirm_token
 new_address = reverse(
     "account_email_confirm", args=[confirm_token(user=bob, email="bob@new.example.org")]
 )

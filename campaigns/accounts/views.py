@@ -20,8 +20,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.core import is_ratelimited
 
-from campaigns.account_forms import SignupForm
-from campaigns.email_change import change_for, email_change_ask, email_change_confirm
+from campaigns.accounts.email_change import change_for, email_change_ask, email_change_confirm
+from campaigns.accounts.forms import SignupForm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
 from fudgetable.http import AuthenticatedHttpRequest, address_key, password_confirmed, safe_next
