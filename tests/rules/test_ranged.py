@@ -20,9 +20,9 @@ from fudgetable.rules.ranged import (
     Target,
     dice_for,
     fire,
-    shot_inj,
     hit_chance,
     shot,
+    shot_inj,
 )
 from fudgetable.rules.rulesets import PRESETS, resolve
 from fudgetable.rules.sheet import ATTRIBUTE, ROLE, Sheet, SheetTrait
