@@ -42,6 +42,9 @@ class Command:
     # All it changes shows in the sheet's live parts (points, what rolls take, traits,
     # tracks), so a tap is answered with those alone, not the whole sheet drawn again.
     answers_live: bool = False
+    # It changes what a fight at the table may pick (traits and their levels, weapons): the
+    # GM's open fight panel hears of it (``live_sheets.fighters_changed``).
+    fighting: bool = False
 
 
 def _one[M: Model](rows: QuerySet[M], pk: int | None, what: str) -> M:
@@ -101,9 +104,15 @@ COMMANDS: dict[str, Command] = {
         f.TraitAddForm,
         lambda m, c, d: services.trait_add(character=c, **d),
         building_only=True,
+        fighting=True,
     ),
     "trait-level": Command(
-        f.TraitLevelForm, _set_level, building_only=True, live=True, answers_live=True
+        f.TraitLevelForm,
+        _set_level,
+        building_only=True,
+        live=True,
+        answers_live=True,
+        fighting=True,
     ),
     "trait-remove": Command(
         f.TraitForm,
@@ -111,6 +120,7 @@ COMMANDS: dict[str, Command] = {
             character=c, trait=_one(c.traits.all(), d["trait"], "trait")
         ),
         building_only=True,
+        fighting=True,
     ),
     "trait-advance": Command(
         f.TraitForm,
@@ -118,6 +128,7 @@ COMMANDS: dict[str, Command] = {
             character=c, trait=_one(c.traits.all(), d["trait"], "trait"), gm_permission=m.is_gm
         ),
         live=True,
+        fighting=True,
     ),
     "ability-allocate": Command(
         f.AllocateForm,
@@ -128,12 +139,22 @@ COMMANDS: dict[str, Command] = {
     ),
     "feature-add": Command(f.FeatureAddForm, _add_feature, live=True),
     "feature-remove": Command(f.FeatureForm, _remove_feature, live=True),
-    "gear-add": Command(f.GearAddForm, lambda m, c, d: services.gear_add(character=c, **d)),
+    "gear-add": Command(
+        f.GearAddForm, lambda m, c, d: services.gear_add(character=c, **d), fighting=True
+    ),
+    "gear-ranged": Command(
+        f.GearRangedForm,
+        lambda m, c, d: services.gear_set_ranged(
+            character=c, gear=_one(c.gear.all(), d["gear"], "gear"), ranged=d["ranged"]
+        ),
+        fighting=True,
+    ),
     "gear-remove": Command(
         f.GearForm,
         lambda m, c, d: services.gear_remove(
             character=c, gear=_one(c.gear.all(), d["gear"], "gear")
         ),
+        fighting=True,
     ),
     "item-add": Command(
         f.ItemAddForm,

@@ -73,6 +73,7 @@ def character_to_json(character: Character, *, private: bool = True) -> Json:
                 "damage_factor": g.damage_factor,
                 "inj": g.inj,
                 "quality": g.quality,
+                "ranged": g.ranged,
             }
             for g in character.gear.all()
         ],

@@ -77,7 +77,7 @@ TRAIT_KEYS = frozenset(
     {"kind", "name", "level", "specialty", "specialty_required", "progress", "modifier"}
 )
 FEATURE_KEYS = frozenset({"kind", "name", "target", "amount", "situation", "supernormal"})
-GEAR_KEYS = frozenset({"kind", "name", "armor_bonus", "damage_factor", "inj", "quality"})
+GEAR_KEYS = frozenset({"kind", "name", "armor_bonus", "damage_factor", "inj", "quality", "ranged"})
 ITEM_KEYS = frozenset({"name", "quantity", "note", "contents"})
 DETAIL_KEYS = frozenset({"kind", "name", "value", "modifier"})
 
@@ -272,6 +272,9 @@ def _gear(r: Reader, data: Mapping[str, Any]) -> list[Json]:
                 "name": r.text(row, "name", at, _limit(Gear, "name"), required=True),
                 **numbers,
                 "quality": r.flag(row, "quality", at),
+                # An export from before the flag: a gun was always shot, so it still is.
+                "ranged": (r.flag(row, "ranged", at) or row.get("inj") is not None)
+                and kind == Gear.Kind.WEAPON,
             }
         )
     return found

@@ -107,7 +107,12 @@ def _gear_presets() -> dict[str, dict[str, Any]]:
         }
     for i, gun in enumerate(SELF_POWERED_WEAPON_TABLE):
         # Where the table offers two INJ values the lower is the default; edit it if need be.
-        presets[f"gun-{i}"] = {"kind": "weapon", "name": gun.name, "inj": gun.inj_choices[0]}
+        presets[f"gun-{i}"] = {
+            "kind": "weapon",
+            "name": gun.name,
+            "inj": gun.inj_choices[0],
+            "ranged": True,
+        }
     return presets
 
 
@@ -127,6 +132,8 @@ class GearAddForm(forms.Form):
     damage_factor = forms.IntegerField(min_value=-1, max_value=10, required=False)
     inj = forms.IntegerField(min_value=0, max_value=30, required=False, label="INJ")
     quality = forms.BooleanField(required=False)
+    # Shot or thrown (a bow, a sling, a javelin): the fight's ranged phase offers it.
+    ranged = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -134,6 +141,8 @@ class GearAddForm(forms.Form):
         if preset:
             chosen = {"armor_bonus": None, "damage_factor": None, "inj": None, **preset}
             chosen["name"] = data.get("name") or preset["name"]
+            # A knife from the table may still be marked as thrown.
+            chosen["ranged"] = bool(data.get("ranged") or preset.get("ranged"))
             data.update(chosen)
         elif not data.get("name"):
             self.add_error("name", "Name the armour or weapon, or pick one from the tables.")
@@ -143,6 +152,11 @@ class GearAddForm(forms.Form):
 
 class GearForm(forms.Form):
     gear = forms.IntegerField()
+
+
+class GearRangedForm(forms.Form):
+    gear = forms.IntegerField()
+    ranged = forms.BooleanField(required=False)
 
 
 class ItemAddForm(forms.Form):

@@ -11,6 +11,7 @@ from characters.models import Character
 from characters.party import party_rows, party_strip
 from characters.sheet_news import tell_player
 from characters.sheet_page import Audience, Parts
+from characters.signals import fighters_changed as fighters_signal
 from fudgetable import live
 
 
@@ -47,3 +48,9 @@ def party_changed(campaign: Campaign, *, players: bool = True) -> None:
 
     # Drawn after the commit, so the strip shows what was saved, not what was being saved.
     transaction.on_commit(push)
+
+
+def fighters_changed(character: Character) -> None:
+    """A sheet's traits or weapons changed, or a sheet was made: the table's fight pickers are
+    drawn again (``rolls.fight.pushes``; ``characters`` may not draw the table itself)."""
+    fighters_signal.send(sender=Character, character=character)

@@ -113,7 +113,8 @@ class Feature(models.Model):
 
 
 class Gear(models.Model):
-    """Armour (a bonus to CPD) or a weapon (a damage factor, or its own INJ if self-powered)."""
+    """Armour (a bonus to CPD) or a weapon (a damage factor, or its own INJ if self-powered),
+    used in melee or at range (``ranged``: a bow, a sling, a gun; see ``rules.Weapon``)."""
 
     class Kind(models.TextChoices):
         ARMOR = "armor", "Armour"
@@ -126,6 +127,9 @@ class Gear(models.Model):
     damage_factor = models.SmallIntegerField(null=True, blank=True)
     inj = models.SmallIntegerField(null=True, blank=True)
     quality = models.BooleanField(default=False)
+    # Shot or thrown: the fight's ranged phase offers it, melee does not. Always set for a
+    # self-powered weapon (``gear_add``); a bow has a damage factor and this.
+    ranged = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["kind", "pk"]

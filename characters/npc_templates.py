@@ -4,6 +4,11 @@ Each template fits its ruleset's trait scheme: ladder traits for Fudge Lite and 
 skills for Fate (whose ladder puts Average at +1, so Fair is +2), EZFudge's four attributes
 plus roles, and Peupfudge abilities at plain whole-number levels. Levels are ladder values.
 Minor foes get 1 or 2 condition boxes; the ones who matter get up to a PC's track.
+
+EZFudge's templates carry their armour and weapons as a sheet does (``gear_add``'s data), so
+an NPC made from one fights with them: the seed's tables give the numbers ("Weapons and
+Armor"); a bow, which they lack, takes a knife's damage factor and is marked shot or thrown.
+The other presets' rules do not read armour bonuses or damage factors, so theirs carry none.
 """
 
 from collections.abc import Mapping
@@ -21,6 +26,29 @@ class NpcFeature:
 
 
 @dataclass(frozen=True)
+class NpcGear:
+    """Armour (a bonus to CPD) or a weapon (a damage factor, or its own INJ), as a sheet's
+    gear row holds it: ``gear_add``'s keywords."""
+
+    kind: str  # "armor" or "weapon"
+    name: str
+    armor_bonus: int | None = None
+    damage_factor: int | None = None
+    inj: int | None = None
+    quality: bool = False
+    ranged: bool = False  # shot or thrown: a bow
+
+
+def armour(name: str, bonus: int) -> NpcGear:
+    return NpcGear("armor", name, armor_bonus=bonus)
+
+
+def weapon(name: str, factor: int, *, ranged: bool = False) -> NpcGear:
+    """A weapon powered by its wielder's strength: INJ = Body + Mass Scale + ``factor``."""
+    return NpcGear("weapon", name, damage_factor=factor, ranged=ranged)
+
+
+@dataclass(frozen=True)
 class NpcTemplate:
     key: str
     name: str
@@ -30,6 +58,7 @@ class NpcTemplate:
     faults: tuple[NpcFeature, ...]
     behaviours: tuple[str, ...]  # GM moves the NPC suggests
     npc_boxes: int
+    gear: tuple[NpcGear, ...] = ()  # armour and weapons, as on a sheet
 
 
 _FUDGE_LITE = (
@@ -113,6 +142,11 @@ _EZFUDGE = (
             "Beg for mercy, then try the knife.",
         ),
         npc_boxes=2,
+        gear=(
+            armour("Leather jacket", 1),  # the seed's armour table: +1
+            weapon("Short bow", 1, ranged=True),  # no bow in the seed's tables: a knife's +1
+            weapon("Knife", 1),  # "Small, sharp (knife) +1"
+        ),
     ),
     NpcTemplate(
         key="town-guard",
@@ -127,6 +161,10 @@ _EZFUDGE = (
             "Keep a written list of faces to watch.",
         ),
         npc_boxes=3,
+        gear=(
+            armour("Chain mail", 3),  # the mail shirt: "Chain mail +3"
+            weapon("Short sword", 2),  # "Medium 1-handed, sharp (short sword ...) +2"
+        ),
     ),
     NpcTemplate(
         key="wolf",
@@ -141,6 +179,7 @@ _EZFUDGE = (
             "Flee when fire is waved at it.",
         ),
         npc_boxes=2,
+        gear=(weapon("Teeth", 1),),  # small and sharp, as the table's knife: +1
     ),
     NpcTemplate(
         key="hedge-wizard",
@@ -162,6 +201,7 @@ _EZFUDGE = (
             "Hide behind an illusion and slip away.",
         ),
         npc_boxes=6,
+        gear=(weapon("Quarterstaff", 2),),  # "Medium 2-handed, blunt (quarterstaff) +2"
     ),
 )
 

@@ -52,6 +52,11 @@ def sheet_queryset(campaign: Campaign) -> QuerySet[Character]:
     )
 
 
+def weapon_of(gear: Gear) -> Weapon:
+    """A weapon row as the rules read it: what powers it, and whether it is shot or thrown."""
+    return Weapon(gear.name, gear.damage_factor, gear.inj, gear.quality, gear.ranged)
+
+
 def _modifiers(feature: Feature) -> tuple[Modifier, ...]:
     if not feature.amount:
         return ()
@@ -74,11 +79,7 @@ def rules_sheet(character: Character) -> Sheet:
         ),
         faults=tuple(Fault(f.name, _modifiers(f)) for f in features if f.kind == "fault"),
         armor_bonus=max((g.armor_bonus or 0 for g in gear if g.kind == Gear.Kind.ARMOR), default=0),
-        weapons=tuple(
-            Weapon(g.name, g.damage_factor, g.inj, g.quality)
-            for g in gear
-            if g.kind == Gear.Kind.WEAPON
-        ),
+        weapons=tuple(weapon_of(g) for g in gear if g.kind == Gear.Kind.WEAPON),
         mass_scale=character.mass_scale,
         xp=character.xp,
         trades=tuple(character.trades),

@@ -7,3 +7,8 @@ from django.dispatch import Signal
 # the change's transaction, so that what the table pushes for it takes its number there and
 # leaves only if the change commits.
 npc_shown_changed = Signal()
+
+# What a fight at the table may pick changed: a sheet's traits or weapons, or the sheets
+# themselves (``character``: the Character changed or made). Sent inside the change's
+# transaction; the table draws its pickers once the change commits.
+fighters_changed = Signal()

@@ -15,7 +15,7 @@ from characters import services, sheet_news
 from characters.access import character_or_404, editable_or_403
 from characters.commands import COMMANDS, Undo
 from characters.forms import CharacterCreateForm, ProfileForm
-from characters.live_sheets import party_changed, sheet_changed
+from characters.live_sheets import fighters_changed, party_changed, sheet_changed
 from characters.models import Character, PeoplePackage
 from characters.selectors import characters_visible_to, sheet_queryset
 from characters.sheet_page import LIVE, MESSAGES, draw, drawn_for_gms, page_context
@@ -138,6 +138,8 @@ def sheet_command(
         except RulesError as error:
             messages.error(request, error.message)
         else:
+            if spec.fighting:
+                fighters_changed(character)
             undo = done if isinstance(done, Undo) else None
             if undo:
                 messages.success(request, undo.text)
@@ -207,6 +209,7 @@ def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: i
         character = sheet_queryset(character.campaign).get(pk=character.pk)
         return render_sheet(request, character, membership, status=409)
     sheet_changed(character)
+    fighters_changed(character)  # a new name, or a mass scale that changes a bow's INJ
     messages.success(request, "Saved.")
     return redirect("characters:sheet", campaign_id, character_id)
 

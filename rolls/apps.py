@@ -5,6 +5,8 @@ class RollsConfig(AppConfig):
     name = "rolls"
 
     def ready(self) -> None:
+        from rolls.fight import pushes as fight_pushes
         from rolls.scene import services as scenes
 
         scenes.connect()
+        fight_pushes.connect()

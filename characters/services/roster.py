@@ -16,8 +16,9 @@ from characters.models import (
     Trait,
 )
 from characters.services._common import StaleEdit, locked, next_position, track_template
+from characters.services.sheet_parts import gear_add
 from characters.services.sheets import character_create
-from characters.signals import npc_shown_changed
+from characters.signals import fighters_changed, npc_shown_changed
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.character import ATTRIBUTE_NAMES
 from fudgetable.rules.errors import RulesError
@@ -40,7 +41,8 @@ def _template_trait_kind(scheme: TraitScheme, name: str) -> str:
 
 
 def _apply_template(npc: Character, template: npc_templates.NpcTemplate) -> None:
-    """Sets the template's traits (adding those the campaign's list lacks), gifts and faults.
+    """Sets the template's traits (adding those the campaign's list lacks), gifts, faults,
+    armour and weapons.
 
     A campaign may narrow its ladder, so a template level is held within the ladder's bounds
     rather than refused: a starter NPC always fits."""
@@ -77,6 +79,17 @@ def _apply_template(npc: Character, template: npc_templates.NpcTemplate) -> None
             for feature in features
         ]
     )
+    for gear in template.gear:  # checked as a sheet's own: a template's gear is a sheet's
+        gear_add(
+            character=npc,
+            kind=gear.kind,
+            name=gear.name,
+            armor_bonus=gear.armor_bonus,
+            damage_factor=gear.damage_factor,
+            inj=gear.inj,
+            quality=gear.quality,
+            ranged=gear.ranged,
+        )
 
 
 @transaction.atomic
@@ -113,6 +126,7 @@ def npc_create(
         _apply_template(npc, template)
         npc.behaviours = list(template.behaviours)
     npc.save(update_fields=["description", "behaviours", "updated_at"])
+    fighters_changed.send(sender=Character, character=npc)
     return npc
 
 
@@ -202,6 +216,7 @@ def npc_duplicate(*, npc: Character, count: int) -> list[Character]:
         )
     for rows in (npc.traits.all(), npc.features.all(), npc.gear.all()):
         _copy_rows(list(rows), copies)
+    fighters_changed.send(sender=Character, character=npc)  # once for all the copies
     return copies
 
 

@@ -89,12 +89,16 @@ def gear_add(
     damage_factor: int | None = None,
     inj: int | None = None,
     quality: bool = False,
+    ranged: bool = False,
 ) -> Gear:
+    """Armour or a weapon. ``ranged``: a weapon shot or thrown (a bow); a self-powered one
+    always is, as ``rules.Weapon`` reads it."""
     locked(character)
     if kind == Gear.Kind.ARMOR:
         if armor_bonus is None or armor_bonus < 0:
             raise RulesError("armor_bonus", "armour needs a bonus of 0 or more")
         damage_factor = inj = None
+        ranged = False
     elif (damage_factor is None) == (inj is None):
         raise RulesError("damage_factor", "give a damage factor or, for a gun, its own INJ")
     return Gear.objects.create(
@@ -105,7 +109,22 @@ def gear_add(
         damage_factor=damage_factor,
         inj=inj,
         quality=quality,
+        ranged=ranged or inj is not None,
     )
+
+
+@transaction.atomic
+def gear_set_ranged(*, character: Character, gear: Gear, ranged: bool) -> Gear:
+    """Marks a weapon powered by its wielder's strength as shot or thrown (a bow), or as a
+    melee weapon again. A self-powered weapon is always shot; armour is neither."""
+    locked(character)
+    if gear.kind != Gear.Kind.WEAPON:
+        raise RulesError("gear", "armour is not shot or thrown")
+    if gear.inj is not None:
+        raise RulesError("gear", f"{gear.name} is self-powered: it is always shot")
+    gear.ranged = ranged
+    gear.save(update_fields=["ranged"])
+    return gear
 
 
 @transaction.atomic

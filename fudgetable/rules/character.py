@@ -202,18 +202,29 @@ class Attributes:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A carried weapon: muscle-powered (a damage factor) or self-powered (its own INJ)."""
+    """A carried weapon: muscle-powered (a damage factor) or self-powered (its own INJ), used in
+    melee or at range.
+
+    Two things the seed keeps apart, so the sheet keeps them apart too: what powers the blow
+    ("For weapons you power with your own strength, INJ = Body + Mass Scale + the damage
+    factor", said under both of its weapon tables) and where it is used ("hitting" in melee
+    reach, "shooting" at range). A bow, a sling or a javelin is powered by its wielder's
+    strength and used at range: a damage factor and ``ranged``. A self-powered weapon (a gun)
+    is always used at range, so ``ranged`` is set for it whatever the caller says."""
 
     name: str
     damage_factor: int | None = None
     inj: int | None = None
-    quality: bool = False  # quality or unique melee weapons "might be one higher"
+    quality: bool = False  # quality or unique weapons "might be one higher"
+    ranged: bool = False  # shot or thrown: used in the ranged phase, not in melee
 
     def __post_init__(self) -> None:
         if (self.damage_factor is None) == (self.inj is None):
             raise RulesError("weapon", "give either a damage factor or a self-powered INJ")
         if self.inj is not None and self.inj < 0:
             raise RulesError("weapon.inj", "must not be negative")
+        if self.inj is not None and not self.ranged:
+            object.__setattr__(self, "ranged", True)  # a gun shoots: there is no melee gun
 
     @property
     def self_powered(self) -> bool:
@@ -225,6 +236,7 @@ class Weapon:
             "damage_factor": self.damage_factor,
             "inj": self.inj,
             "quality": self.quality,
+            "ranged": self.ranged,
         }
 
     @classmethod
@@ -233,7 +245,8 @@ class Weapon:
         factor = optional_integer(d, "damage_factor", "weapon")
         inj = optional_integer(d, "inj", "weapon")
         quality = flag(d, "quality", "weapon")
-        return cls(text(d, "name", "weapon"), factor, inj, quality)
+        ranged = flag(d, "ranged", "weapon")
+        return cls(text(d, "name", "weapon"), factor, inj, quality, ranged)
 
 
 def combined_personal_defense(

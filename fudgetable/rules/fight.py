@@ -348,9 +348,11 @@ def cpd_of(sheet: Sheet) -> int:
 
 def inj_of(sheet: Sheet, weapon: Weapon | None, *, fighting_role: bool) -> int:
     """The INJ a fighter strikes with: the weapon's, or bare hands' (damage factor 0 with a
-    helpful fighting role, else -1). Melee is fists and muscle-powered weapons only."""
-    if weapon is not None and weapon.self_powered:
-        raise RulesError("weapon", f"{weapon.name} is self-powered: it shoots in the ranged phase")
+    helpful fighting role, else -1). Melee is fists and muscle-powered weapons only, and not
+    those shot or thrown (a bow): "hitting", not "shooting"."""
+    if weapon is not None and weapon.ranged:
+        kind = "self-powered" if weapon.self_powered else "shot or thrown"
+        raise RulesError("weapon", f"{weapon.name} is {kind}: it shoots in the ranged phase")
     if weapon is None:
         weapon = Weapon("Unarmed", damage_factor=UNARMED_FACTOR[fighting_role])
     return _ez_character(sheet).inj(weapon)

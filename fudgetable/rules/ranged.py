@@ -27,8 +27,13 @@ The Ranged Phase flowchart is a picture that did not survive; what is read and c
   the action is a Success"); there is no draw outside melee, so option 3 does not apply.
 - A hit wounds as in melee (``blows.wound``: margin + INJ - CPD, options 1, 2 and 4, an aimed
   strike); the shooter is never wounded by their own shot. A pulled punch is a melee rule.
-- The weapon must be self-powered (its own INJ, which the GM verifies); a bow is entered that
-  way.
+- The weapon must be one used at range (``Weapon.ranged``): a self-powered one strikes with
+  its own INJ ("Verify the appropriate value with the gamemaster"); one powered by the
+  shooter's own strength (a bow, a sling, a thrown spear) with Body + Mass Scale + its damage
+  factor, the seed's "For weapons you power with your own strength" (said again under
+  "Self-Powered Weapon INJ"). The INJ gifts and faults on the sheet count for either. What the
+  seed calls "a self-powered weapon" in the line on shooting is read as its usual case, not a
+  bar on bows: the sheet says which weapons shoot, not the weapon's name.
 """
 
 from collections.abc import Iterable
@@ -316,12 +321,14 @@ def fire(
     return RolledShot(result, shooter_dice, evade_dice, chance)
 
 
-def gun_inj(sheet: Sheet, weapon: Weapon) -> int:
-    """The INJ a shot strikes with: a self-powered weapon's own, with the sheet's INJ gifts."""
-    if not weapon.self_powered:
+def shot_inj(sheet: Sheet, weapon: Weapon) -> int:
+    """The INJ a shot strikes with, the sheet's INJ gifts and faults counted: a self-powered
+    weapon's own; a bow's (or any weapon shot or thrown by the shooter's strength) Body + Mass
+    Scale + damage factor (+1 for quality), as a melee weapon's."""
+    if not weapon.ranged:
         raise RulesError(
             "weapon",
-            f"{weapon.name} is muscle-powered: it fights in melee (enter a gun or bow with its "
-            "own INJ to shoot it)",
+            f"{weapon.name} is a melee weapon: it fights in melee (mark a bow, sling or thrown "
+            "weapon as shot or thrown on the sheet to shoot it)",
         )
     return _ez_character(sheet).inj(weapon)

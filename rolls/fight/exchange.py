@@ -22,12 +22,11 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.live_sheets import sheet_changed
 from characters.models import Character, Gear, Trait
-from characters.selectors import rules_sheet, sheet_queryset
+from characters.selectors import rules_sheet, sheet_queryset, weapon_of
 from characters.services import track_take_wound
 from fudgetable.rules import checks, sheet_tracks
 from fudgetable.rules import fight as rules
 from fudgetable.rules.blows import Aim
-from fudgetable.rules.character import Weapon
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution import SideResult
@@ -93,7 +92,7 @@ def _side(
 ) -> tuple[rules.Fighter, dict[str, Any]]:
     fresh = fighter_sheet(membership, character, trait, gear)
     sheet = rules_sheet(fresh)
-    weapon = None if gear is None else Weapon(gear.name, gear.damage_factor, gear.inj, gear.quality)
+    weapon = None if gear is None else weapon_of(gear)
     fighting_role = trait is not None and trait.kind == ROLE
     fighter = rules.Fighter(
         level_of(ruleset, trait),

@@ -13,10 +13,9 @@ from django.db import transaction
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Gear, Trait
-from characters.selectors import rules_sheet
+from characters.selectors import rules_sheet, weapon_of
 from fudgetable.rules import ranged as rules
 from fudgetable.rules.blows import Aim
-from fudgetable.rules.character import Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import cpd_of
 from rolls.fight.exchange import (
@@ -70,7 +69,6 @@ def ranged_exchange(
     ruleset = campaign_ruleset(membership.campaign)
     if ruleset.wound_track is None:
         raise RulesError("wound_track", "this campaign's rules have no wound track to shoot on")
-    gun = Weapon(weapon.name, weapon.damage_factor, weapon.inj, weapon.quality)
     shooting_sheet = rules_sheet(fighter_sheet(membership, shooter, shooter_trait, weapon))
     target_sheet = rules_sheet(
         fighter_sheet(membership, target, evade_trait if evades else None, None)
@@ -79,7 +77,7 @@ def ranged_exchange(
     moved, dodging = pending.get(shooter.pk), pending.get(target.pk) if evades else None
     marksman = rules.Shooter(
         level_of(ruleset, shooter_trait),
-        rules.gun_inj(shooting_sheet, gun),
+        rules.shot_inj(shooting_sheet, weapon_of(weapon)),
         aim,
         outmanoeuvred=moved is not None,
     )

@@ -9,8 +9,11 @@ entry). Only the running play session counts: a fight does not carry over to the
 from dataclasses import dataclass
 from typing import Any
 
-from characters.models import Trait
+from characters.models import Character, Gear, Trait
+from characters.selectors import rules_sheet, weapon_of
 from fudgetable.rules import fight as rules
+from fudgetable.rules.ranged import shot_inj
+from fudgetable.rules.rulesets import Ruleset
 from rolls.models import Roll
 from rolls.selectors import running_session_id
 
@@ -38,6 +41,37 @@ class OpenManoeuvre:
     name: str
     opponent_name: str
     traits: list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class FighterChoices:
+    """What the fight panel offers of one character: the traits to fight, shoot or evade
+    with, the weapons for melee, and the weapons shot or thrown, each with its INJ."""
+
+    character: Character
+    traits: list[tuple[int, str]]
+    weapons: list[tuple[int, str]]
+    guns: list[tuple[int, str]]
+
+
+def fighter_choices(campaign_id: int, ruleset: Ruleset) -> list[FighterChoices]:
+    """Every sheet at the table as the fight's pickers show it, for GMs: an NPC hidden from
+    the players is among them (the panel says so), which is why nothing drawn from this goes
+    to players. A weapon is offered where its kind fits (``rules.Weapon.ranged``): a bow with
+    a damage factor in the ranged phase, with the INJ its shooter's Body gives it."""
+    found = []
+    characters = Character.objects.filter(campaign_id=campaign_id)
+    for character in characters.prefetch_related("traits", "features", "gear"):
+        traits = [
+            (t.pk, f"{t.name}, {ruleset.ladder.describe(t.level + t.modifier)}")
+            for t in character.traits.all()
+        ]
+        arms = [g for g in character.gear.all() if g.kind == Gear.Kind.WEAPON]
+        sheet = rules_sheet(character)
+        guns = [(g.pk, f"{g.name} (INJ {shot_inj(sheet, weapon_of(g))})") for g in arms if g.ranged]
+        melee = [(g.pk, g.name) for g in arms if not g.ranged]
+        found.append(FighterChoices(character, traits, melee, guns))
+    return found
 
 
 def recent_fights(campaign_id: int) -> list[Roll]:

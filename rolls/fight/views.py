@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
@@ -90,6 +91,13 @@ class FightForm(forms.Form):
 
 
 FROM_AREAS = ("scene", "From the areas")
+# A field left empty that the GM must pick, asked for as its picker asks.
+WANTED = {
+    "shooter_weapon": gettext_lazy(
+        "pick the weapon shot or thrown: a gun, or a bow or the like marked so on the sheet"
+    ),
+    "shooter_trait": gettext_lazy("pick what the shooter shoots with, or untrained"),
+}
 
 
 class RangedForm(forms.Form):
@@ -266,6 +274,17 @@ def _kept(made: Roll, data: dict[str, Any]) -> str:
     )
 
 
+def _unfilled(form: forms.Form, what: str) -> str:
+    """A refused form's problem, said in the panel's words: the fields named as the GM sees
+    them, the weapon's asked for as the picker asks for it."""
+    said = [str(WANTED[name]) for name in form.errors if name in WANTED]
+    others = [name.replace("_", " ") for name in form.errors if name not in WANTED]
+    if others:
+        fields = ", ".join(others)
+        said.append(_("check the %(what)s form: %(fields)s") % {"what": what, "fields": fields})
+    return " ".join(_sentence(words) for words in said)
+
+
 def _answer(
     request: AuthenticatedHttpRequest,
     membership: Membership,
@@ -290,6 +309,8 @@ def _answer(
         "fight_problem": problem,
         "fight_message": message,
         "fight_open": opened,  # the form to show again with its problem
+        # A refused roll keeps every choice the GM made in that form: nothing is asked twice.
+        "fight_values": {opened: request.POST} if problem and opened else {},
     }
     return render(request, PANEL, context)
 
@@ -300,8 +321,7 @@ def fight(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     form = FightForm(request.POST)
     if not form.is_valid():
-        fields = ", ".join(name.replace("_", " ") for name in form.errors)
-        problem = f"Check the fight form: {fields}."
+        problem = _unfilled(form, _("fight"))
         return _answer(request, membership, problem=problem, opened="melee")
     try:
         made = _exchange(membership, form.cleaned_data)
@@ -316,8 +336,7 @@ def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = gm_or_403(request.user, campaign_id)
     form = RangedForm(request.POST)
     if not form.is_valid():
-        fields = ", ".join(name.replace("_", " ") for name in form.errors)
-        problem = f"Check the ranged form: {fields}."
+        problem = _unfilled(form, _("ranged"))
         return _answer(request, membership, problem=problem, opened="ranged")
     try:
         made = _shot(membership, form.cleaned_data)

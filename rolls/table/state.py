@@ -8,6 +8,7 @@ from rolls import fragments
 from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
+from rolls.fight.pushes import fight_pickers
 from rolls.log import pane as table_log
 from rolls.scene.fragments import scene_state
 from rolls.spotlight import services as spotlight
@@ -43,6 +44,8 @@ def table_state(
     # A call survives a reconnect: the GMs' card, and this person's own calls.
     if audience == "gm":
         state += call_list(campaign, oob=True)
+        # The fight's pickers as the sheets now stand: a change missed while away shows.
+        state += fight_pickers(campaign)
     state += personal
     state += countdown_list(campaign, audience, oob=True)
     state += challenge_list(campaign, audience, oob=True)

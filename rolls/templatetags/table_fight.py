@@ -1,20 +1,25 @@
 """Lets the GM's fight panel on the table page look up its own choices, so including it is one
 line in the page's template and nothing in the page's view."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
-from django.db.models import Prefetch
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
-from characters.models import Character, Gear
 from fudgetable.http import new_key
 from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
 from fudgetable.rules.blows import SHIFT_DIE
 from rolls.fight.exchange import AIM_MODIFIERS, AIM_NEEDS, POSITIONS
-from rolls.fight.selectors import open_manoeuvres, pending_manoeuvres, recent_fights
+from rolls.fight.selectors import (
+    FighterChoices,
+    fighter_choices,
+    open_manoeuvres,
+    pending_manoeuvres,
+    recent_fights,
+)
 from rolls.scene.selectors import current_scene
 
 register = template.Library()
@@ -33,24 +38,11 @@ def fight_panel(membership: Membership) -> dict[str, Any]:
     ready = membership.is_gm and track is not None
     if not ready or track is None:
         return {"ready": False}
-    fighters = []
-    weapons = Prefetch("gear", queryset=Gear.objects.filter(kind=Gear.Kind.WEAPON))
-    characters = Character.objects.filter(campaign_id=membership.campaign_id)
-    for character in characters.prefetch_related("traits", weapons):
-        traits = [
-            (t.pk, f"{t.name}, {ruleset.ladder.describe(t.level + t.modifier)}")
-            for t in character.traits.all()
-        ]
-        melee = [(g.pk, g.name) for g in character.gear.all() if g.inj is None]
-        guns = [
-            (g.pk, f"{g.name} (INJ {g.inj})") for g in character.gear.all() if g.inj is not None
-        ]
-        fighters.append({"character": character, "traits": traits, "weapons": melee, "guns": guns})
     describe = ruleset.ladder.describe
     fights = recent_fights(membership.campaign_id)
     return {
         "ready": True,
-        "fighters": fighters,
+        "fighters": fighter_choices(membership.campaign_id, ruleset),
         "sides": (rules.ATTACKER, rules.DEFENDER),
         "tactics": list(rules.TACTICS.items()),
         "positions": POSITIONS,
@@ -72,3 +64,31 @@ def fight_panel(membership: Membership) -> dict[str, Any]:
         "scene": current_scene(membership.campaign_id) is not None,
         "key": new_key(),
     }
+
+
+# The form's values as the GM sent them, when a roll was refused: the panel drawn again keeps
+# every choice (``views._answer``). Empty when the form is drawn fresh: then its defaults.
+
+
+@register.simple_tag
+def selected(values: Mapping[str, str], name: str, value: object) -> str:
+    """`` selected`` on the option the GM had picked for ``name``."""
+    return " selected" if values and values.get(name) == str(value) else ""
+
+
+@register.simple_tag
+def checked(values: Mapping[str, str], name: str) -> str:
+    """`` checked`` on a box the GM had ticked."""
+    return " checked" if values and values.get(name) else ""
+
+
+@register.filter
+def chosen(values: Mapping[str, str], name: str) -> str:
+    """What the GM had typed in a field."""
+    return (values.get(name) or "") if values else ""
+
+
+@register.filter
+def arms(fighter: FighterChoices, ranged: bool) -> list[tuple[int, str]]:
+    """A fighter's weapons for melee, or (``ranged``) those shot or thrown."""
+    return fighter.guns if ranged else fighter.weapons

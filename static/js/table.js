@@ -168,7 +168,9 @@
   var QUIET = { "table-seq": true, "my-seq": true, "roll-news": true, "presence": true };
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
-    if (QUIET[target.id] || !page.contains(target)) return;
+    // A fight picker drawn again (a sheet changed) is no news to badge.
+    if (QUIET[target.id] || target.hasAttribute("data-keeps-choice")) return;
+    if (!page.contains(target)) return;
     // Entries added at the bottom come as list items; the log redrawn whole, as the list.
     var fragment = event.detail.fragment;
     var first = fragment.firstElementChild;
@@ -189,6 +191,18 @@
     else if (tool && inViews[0] === "tools" && !part.classList.contains("current")) {
       badge(toolTab(tool), count);
     }
+  });
+
+  // --- A fight picker pushed while the GM is choosing (a sheet's weapons or traits changed)
+  // keeps what was picked, if it still offers it: a push never undoes a choice.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    var fresh = event.detail.fragment.firstElementChild;
+    if (!target.hasAttribute("data-keeps-choice") || !fresh || !fresh.options) return;
+    var picked = target.value;
+    Array.prototype.forEach.call(fresh.options, function (option) {
+      option.toggleAttribute("selected", option.value === picked);
+    });
   });
 
   // --- Keys: R goes to the rolls, L to the log (not while typing in a field).

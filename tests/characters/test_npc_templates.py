@@ -3,7 +3,7 @@
 import pytest
 
 from characters.npc_templates import TEMPLATES, find_template, templates_for
-from fudgetable.rules.character import ATTRIBUTE_NAMES
+from fudgetable.rules.character import ARMOR_TABLE, ATTRIBUTE_NAMES, Weapon
 from fudgetable.rules.rulesets import PRESETS, TraitScheme
 from fudgetable.rules.sheet import level_bounds
 from fudgetable.rules.sheet_tracks import pc_track_size
@@ -84,3 +84,40 @@ def test_a_template_is_found_by_its_key_within_its_preset_only():
     assert find_template("fate", "wolf") is None
     assert find_template("no-such-ruleset", "wolf") is None
     assert templates_for("no-such-ruleset") == ()
+
+
+# --- armour and weapons: the same gear data a sheet holds ---------------------------------
+
+ARMOUR = {armor.name: armor.bonus for armor in ARMOR_TABLE}
+FACTORS = {"Knife": 1, "Short sword": 2, "Quarterstaff": 2}  # ezfudge-essentials.txt:247-258
+
+
+@pytest.mark.parametrize("template", templates_for("ezfudge"), ids=lambda t: t.key)
+def test_every_ezfudge_template_is_armed_with_gear_the_rules_read(template):
+    """ "every templated NPC fights unarmed (INJ 0)" no more: each carries a weapon the rules
+    take (a damage factor or its own INJ), and its armour's bonus is the seed's."""
+    weapons = [g for g in template.gear if g.kind == "weapon"]
+    assert weapons, template.name
+    for gear in weapons:
+        weapon = Weapon(gear.name, gear.damage_factor, gear.inj, gear.quality, gear.ranged)
+        assert gear.armor_bonus is None and weapon.damage_factor is not None
+        assert gear.name not in FACTORS or FACTORS[gear.name] == gear.damage_factor
+    for gear in template.gear:
+        if gear.kind == "armor":
+            assert ARMOUR[gear.name] == gear.armor_bonus
+            assert gear.damage_factor is None and gear.inj is None
+
+
+def test_the_hill_bandit_carries_what_his_description_says():
+    """ "A wiry outlaw with a short bow and a knife in each boot": the bow is shot."""
+    bandit = find_template("ezfudge", "bandit")
+    assert bandit is not None
+    kinds = {gear.name: gear.ranged for gear in bandit.gear if gear.kind == "weapon"}
+    assert kinds == {"Short bow": True, "Knife": False}
+
+
+def test_only_ezfudge_templates_carry_gear():
+    """The other presets' rules read no armour bonus or damage factor."""
+    for ruleset_key, templates in TEMPLATES.items():
+        if ruleset_key != "ezfudge":
+            assert all(not t.gear for t in templates), ruleset_key

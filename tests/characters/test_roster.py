@@ -1,6 +1,8 @@
 """The GM's NPC roster: who may use it, search and filter, templates, mooks, edits, and what
 players may (and may never) see of an NPC."""
 
+from dataclasses import astuple
+
 import pytest
 from django.urls import reverse
 
@@ -213,8 +215,14 @@ def test_every_template_of_every_preset_makes_a_valid_npc(client_for, owner, rul
         assert all(low <= level <= high for _, level in levels.values())
         assert npc.features.filter(kind=Feature.Kind.GIFT).count() == len(template.gifts)
         assert npc.features.filter(kind=Feature.Kind.FAULT).count() == len(template.faults)
+        gear = npc.gear.values_list(
+            "kind", "name", "armor_bonus", "damage_factor", "inj", "quality", "ranged"
+        )
+        assert sorted(gear) == sorted(astuple(g) for g in template.gear)  # as on a sheet
         sheet = client.get(reverse("characters:sheet", args=[campaign.pk, npc.pk]))
         assert sheet.status_code == 200
+        for item in template.gear:
+            assert item.name in sheet.content.decode()
 
 
 def test_a_template_trait_missing_from_the_campaigns_list_is_added(campaign):

@@ -160,7 +160,7 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         fight.locator("summary", has_text="Roll a ranged exchange").click()
         fight.get_by_label("Shoots with").select_option(label=f"{WREN}: Archer, Good (+2)")
         fight.locator("#ranged-shooter").select_option(label=WREN)
-        fight.get_by_label("Self-powered weapon").select_option(label=f"{WREN}: Crossbow (INJ 4)")
+        fight.get_by_label("Weapon shot or thrown").select_option(label=f"{WREN}: Crossbow (INJ 4)")
         # The bandit is one the players have not met: the GM is told the line stays theirs.
         hidden = "Road bandit (NPC, hidden: the line will be GM-only)"
         fight.locator("#ranged-target").select_option(label=hidden)

@@ -80,7 +80,7 @@ def role(character: Character, name: str) -> Trait:
 
 
 def weapon(character: Character) -> Gear:
-    return character.gear.get(kind=Gear.Kind.WEAPON, inj__isnull=True)
+    return character.gear.get(kind=Gear.Kind.WEAPON, ranged=False)
 
 
 def ranged_form(shooter, shooter_trait, gun, shot_at, **extra) -> dict:
@@ -102,7 +102,7 @@ def ranged_form(shooter, shooter_trait, gun, shot_at, **extra) -> dict:
 
 
 def _armed(character: Character) -> bool:
-    return character.gear.filter(kind="weapon", inj__isnull=True).exists()
+    return character.gear.filter(kind="weapon", ranged=False).exists()
 
 
 def fight_form(attacker, attacker_trait, defender, defender_trait, **extra) -> dict:

@@ -93,6 +93,14 @@ def test_a_self_powered_weapon_is_not_a_melee_weapon():
     assert error.value.setting == "weapon"
 
 
+def test_a_bow_is_shot_not_swung():
+    """ezfudge-essentials.txt:440 "melee action, where the character uses fists or handheld
+    muscle-powered weapons"; "Shooting is ranged action": a bow's strength powers a shot."""
+    with pytest.raises(RulesError) as error:
+        fight.inj_of(JASON_SHEET, Weapon("Bow", damage_factor=1, ranged=True), fighting_role=True)
+    assert "shot or thrown: it shoots in the ranged phase" in error.value.message
+
+
 # --- the melee contest ------------------------------------------------------------------
 
 

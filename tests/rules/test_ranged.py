@@ -20,9 +20,9 @@ from fudgetable.rules.ranged import (
     Target,
     dice_for,
     fire,
-    gun_inj,
     hit_chance,
     shot,
+    shot_inj,
 )
 from fudgetable.rules.rulesets import PRESETS, resolve
 from fudgetable.rules.sheet import ATTRIBUTE, ROLE, Sheet, SheetTrait
@@ -235,7 +235,57 @@ def test_a_shot_needs_a_self_powered_weapon_and_counts_inj_gifts():
         traits=(SheetTrait(ROLE, "Marksman", GOOD), SheetTrait(ATTRIBUTE, "Body", GREAT)),
         gifts=(Gift("Hollow points", (Modifier("INJ", 1),)),),
     )
-    assert gun_inj(sheet, Weapon("Large Handgun", inj=LARGE_HANDGUN)) == 6
+    assert shot_inj(sheet, Weapon("Large Handgun", inj=LARGE_HANDGUN)) == 6
     with pytest.raises(RulesError) as error:
-        gun_inj(sheet, Weapon("Quarterstaff", damage_factor=2))
+        shot_inj(sheet, Weapon("Quarterstaff", damage_factor=2))
     assert error.value.setting == "weapon"
+
+
+# --- a bow: powered by the shooter's own strength, used at range -------------------------
+
+# Jason's Body, Great (3): "he's quite strong (Body 3)" (ezfudge-essentials.txt:277).
+JASON_BODY = GREAT
+BOW = Weapon("Short bow", damage_factor=1, ranged=True)
+
+
+def jason_with(*gifts: Gift) -> Sheet:
+    return Sheet(
+        traits=(SheetTrait(ROLE, "Woodsman", GOOD), SheetTrait(ATTRIBUTE, "Body", JASON_BODY)),
+        gifts=gifts,
+    )
+
+
+def test_a_bow_shoots_with_body_plus_mass_scale_plus_its_damage_factor():
+    """ezfudge-essentials.txt:245 and again under "Self-Powered Weapon INJ" (:264): "For
+    weapons you power with your own strength, INJ = Body + Mass Scale + the damage factor";
+    "Quality or unique weapons might be one higher"."""
+    assert shot_inj(jason_with(), BOW) == JASON_BODY + 0 + 1 == 4
+    fine = Weapon("Fine longbow", damage_factor=2, quality=True, ranged=True)
+    assert shot_inj(jason_with(), fine) == 3 + 0 + 2 + 1
+    big = Sheet(traits=(SheetTrait(ATTRIBUTE, "Body", JASON_BODY),), mass_scale=1)
+    assert shot_inj(big, BOW) == 3 + 1 + 1
+    sharp = Gift("Broadhead arrows", (Modifier("INJ", 1),))
+    assert shot_inj(jason_with(sharp), BOW) == 5
+
+
+def test_a_bow_hit_wounds_by_margin_plus_inj_minus_cpd():
+    """ezfudge-essentials.txt:245 INJ 3 + 0 + 1 = 4 against Jason's own CPD 4 (:275): a Good
+    shooter rolling +1 against Fair beats it by 2, damage 2 + 4 - 4 = 2, a Scratch (1-2)."""
+    inj = shot_inj(jason_with(), BOW)
+    hit = fire_at(Shooter(GOOD, inj), at_jason(), FAIR, 1)
+    assert hit.wound is not None
+    assert (hit.outcome.margin, hit.wound.inj, hit.wound.damage) == (2, 4, 2)
+    assert hit.to_dict()["wound"]["level_name"] == "Scratch"
+
+
+def test_a_weapon_is_used_at_range_by_what_the_sheet_says_not_by_its_name():
+    """The kind decides: a bow entered as a melee weapon is not shot, a club marked as thrown
+    is; a self-powered weapon always shoots (ezfudge-essentials.txt:440 "Shooting is ranged
+    action, where the character uses a self-powered weapon")."""
+    with pytest.raises(RulesError) as error:
+        shot_inj(jason_with(), Weapon("Bow", damage_factor=1))
+    assert "is a melee weapon" in error.value.message
+    assert shot_inj(jason_with(), Weapon("Club", damage_factor=2, ranged=True)) == 5
+    assert Weapon("Rifle", inj=5).ranged and Weapon("Rifle", inj=5, ranged=False).ranged
+    assert Weapon.from_dict(BOW.to_dict()) == BOW
+    assert Weapon.from_dict({"name": "Old export", "damage_factor": 1}).ranged is False

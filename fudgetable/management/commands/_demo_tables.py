@@ -197,6 +197,9 @@ EAST_MARCH = Table(
             gear=(
                 {"kind": "armor", "name": "Hardened leather armour", "armor_bonus": 2},
                 {"kind": "weapon", "name": "Short sword", "damage_factor": 2},
+                # Her Archer role's bow: her own strength powers it, so a damage factor (the
+                # seed's tables have no bow: a knife's +1), and it is shot.
+                {"kind": "weapon", "name": "Short bow", "damage_factor": 1, "ranged": True},
             ),
             items=(Item("Lockpicks"), Item("Map case", contents=(Item("Old maps", 3),))),
         ),

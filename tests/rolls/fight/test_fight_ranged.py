@@ -184,7 +184,7 @@ def test_a_muscle_powered_weapon_or_anothers_weapon_is_refused(
     gm = client_for(owner)
     club = weapon(brute)
     page = shoot(gm, ez, brute_shoots_jason(brute, club, jason)).content.decode()
-    assert "Club is muscle-powered: it fights in melee" in page
+    assert "Club is a melee weapon: it fights in melee" in page
     staff = weapon(jason)
     page = shoot(gm, ez, brute_shoots_jason(brute, staff, jason)).content.decode()
     assert "That is not one of Brute&#x27;s weapons." in page
@@ -202,7 +202,7 @@ def test_bad_targets_and_bad_fields_are_refused_with_a_message(
         ({"evade": "untrained", "target": ""}, "An untrained target still needs a name"),
         ({"range": "X"}, "Check the ranged form: range."),
         ({"difficulty": "99"}, "Check the ranged form: difficulty."),
-        ({"shooter_weapon": ""}, "Check the ranged form: shooter weapon."),
+        ({"shooter_weapon": ""}, "Pick the weapon shot or thrown: a gun, or a bow or the like"),
         ({"shooter_aim_needs": "2"}, "Say what the aimed shot aims at"),
     ]
     for change, words in bad:
