@@ -7,3 +7,9 @@ from django.dispatch import Signal
 # the change's transaction, so that what the table pushes for it takes its number there and
 # leaves only if the change commits.
 npc_shown_changed = Signal()
+
+# Boxes marked on a sheet's track by a person's command (a box tapped, a condition taken):
+# ``by`` (their Membership), ``character`` (saved), ``track`` (the track's name) and ``taken``
+# (``sheet_tracks.taken``, never empty). The table writes it in its log. Sent inside the
+# change's transaction, so the line and the mark commit together or not at all.
+track_marked = Signal()

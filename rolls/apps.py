@@ -5,6 +5,8 @@ class RollsConfig(AppConfig):
     name = "rolls"
 
     def ready(self) -> None:
+        from rolls.fight import sheet_wounds
         from rolls.scene import services as scenes
 
         scenes.connect()
+        sheet_wounds.connect()
