@@ -9,10 +9,10 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import PRESETS, resolve
 from fudgetable.rules.sheet_tracks import (
     CONDITION,
-    Taken,
     HEALING,
     INJURY,
     WOUNDS,
+    Taken,
     TrackView,
     heal,
     pc_track_size,
