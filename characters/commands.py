@@ -201,7 +201,12 @@ COMMANDS: dict[str, Command] = {
     "track-box": Command(
         f.TrackBoxForm,
         lambda m, c, d: services.track_set_box(
-            character=c, track=d["track"], box=d["box"][0], marked=d["box"][1], stun=d["stun"]
+            character=c,
+            track=d["track"],
+            box=d["box"][0],
+            marked=d["box"][1],
+            stun=d["stun"],
+            by=m,
         ),
         live=True,
         answers_live=True,
@@ -209,7 +214,7 @@ COMMANDS: dict[str, Command] = {
     "track-condition": Command(
         f.TrackConditionForm,
         lambda m, c, d: track_take_condition(
-            character=c, track=d["track"], name=d["name"], effect=d["effect"], box=d["box"]
+            character=c, track=d["track"], name=d["name"], effect=d["effect"], box=d["box"], by=m
         ),
         live=True,
         answers_live=True,

@@ -12,3 +12,9 @@ npc_shown_changed = Signal()
 # themselves (``character``: the Character changed or made). Sent inside the change's
 # transaction; the table draws its pickers once the change commits.
 fighters_changed = Signal()
+
+# Boxes marked on a sheet's track by a person's command (a box tapped, a condition taken):
+# ``by`` (their Membership), ``character`` (saved), ``track`` (the track's name) and ``taken``
+# (``sheet_tracks.taken``, never empty). The table writes it in its log. Sent inside the
+# change's transaction, so the line and the mark commit together or not at all.
+track_marked = Signal()

@@ -118,10 +118,24 @@ class Roll(models.Model):
         return self.visibility == self.Visibility.WHISPER
 
     @property
+    def is_roll(self) -> bool:
+        """Dice rolled at the table: a check, an opposed roll (a fight's exchange among them), a
+        situational or a reaction roll. Not a line the table writes (an announcement, a fight's
+        wounds marked, a wound marked from a sheet), not a message, and not a Fudge point spent
+        on a roll already made (it counts with that roll). What a recap and a fight's round
+        count as rolls."""
+        return self.kind in ROLL_KINDS and "confirms" not in self.snapshot
+
+    @property
     def public(self) -> bool:
         """What every member of the table reads as it is: no secret, no whisper, nothing the
         GMs keep hidden (a webhook sends only these)."""
         return self.visibility == self.Visibility.TABLE and not self.hidden_difficulty
+
+
+ROLL_KINDS = frozenset(
+    {Roll.Kind.CHECK, Roll.Kind.CONTEST, Roll.Kind.SITUATIONAL, Roll.Kind.REACTION}
+)
 
 
 class Whispered(models.Model):

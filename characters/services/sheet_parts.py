@@ -4,6 +4,7 @@ and finishing the build."""
 from django.db import transaction
 from django.db.models import F
 
+from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.limits import MAX_FUDGE_POINTS, MAX_XP
 from characters.models import (
@@ -15,6 +16,7 @@ from characters.models import (
 )
 from characters.selectors import rules_sheet, sheet_queryset
 from characters.services._common import StaleEdit, locked, track_template
+from characters.signals import track_marked
 from fudgetable.rules import fight, sheet_tracks, tracks, wounds
 from fudgetable.rules.advancement import fudge_points_to_xp, xp_to_fudge_points
 from fudgetable.rules.character import Fault, Gift, Modifier
@@ -184,30 +186,63 @@ def detail_remove(*, character: Character, detail: Detail) -> None:
 # --- tracks, points, profile --------------------------------------------------------------
 
 
+def _marked_by(
+    by: Membership | None,
+    character: Character,
+    template: sheet_tracks.Template,
+    before: sheet_tracks.State,
+    after: sheet_tracks.State,
+) -> None:
+    """Tells the table what a person's command marked on a track (``signals.track_marked``);
+    nothing when nothing was marked (a box cleared, a tap on a box already so)."""
+    taken = sheet_tracks.taken(template, before, after)
+    if by is not None and taken:
+        track_marked.send(
+            sender=Character, by=by, character=character, track=template.name, taken=taken
+        )
+
+
 @transaction.atomic
 def track_set_box(
-    *, character: Character, track: str, box: int, marked: bool, stun: bool = False
+    *,
+    character: Character,
+    track: str,
+    box: int,
+    marked: bool,
+    stun: bool = False,
+    by: Membership | None = None,
 ) -> Character:
+    """A tap on a track's box. ``by``: the person who tapped, so the table logs a wound
+    they marked."""
     character = locked(character)
     template = track_template(character, track)
     state = sheet_tracks.state_of(template, character.tracks.get(track))
     after = sheet_tracks.set_box(template, state, box, marked=marked, stun=stun)
     character.tracks[track] = after.to_dict()
     character.save(update_fields=["tracks", "updated_at"])
+    _marked_by(by, character, template, state, after)
     return character
 
 
 @transaction.atomic
 def track_take_condition(
-    *, character: Character, track: str, name: str, effect: int, box: int | None = None
+    *,
+    character: Character,
+    track: str,
+    name: str,
+    effect: int,
+    box: int | None = None,
+    by: Membership | None = None,
 ) -> Character:
-    """A condition taken, named, on a condition track: as many boxes as its effect marks."""
+    """A condition taken, named, on a condition track: as many boxes as its effect marks.
+    ``by``: the person who took it, so the table logs it."""
     character = locked(character)
     template = track_template(character, track)
     state = sheet_tracks.state_of(template, character.tracks.get(track))
     after = sheet_tracks.take_condition(template, state, name=name, effect=effect, box=box)
     character.tracks[track] = after.to_dict()
     character.save(update_fields=["tracks", "updated_at"])
+    _marked_by(by, character, template, state, after)
     return character
 
 

@@ -269,3 +269,40 @@ def view(key: str, template: Template, state: State) -> TrackView:
         )
     healing = HEALING[WoundTrack]
     return TrackView(key, template.name, tuple(rows), penalty, consequence, healing, stuns=True)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What a change marked on one row of a track (a wound level, a group of boxes): its boxes
+    newly marked, how many of them circled as stuns, and the conditions named in them."""
+
+    row: str
+    boxes: int
+    stuns: int = 0
+    names: tuple[str, ...] = ()
+
+
+def taken(template: Template, before: State, after: State) -> tuple[Taken, ...]:
+    """The marks ``after`` has that ``before`` had not, row by row: what a tap or a condition
+    took. A heal or a box cleared takes nothing; a wound promoted counts where it landed."""
+    found = []
+    if isinstance(template, WoundTrack):
+        assert isinstance(before, WoundState) and isinstance(after, WoundState)
+        for level, old, new in zip(template.levels, before.levels, after.levels, strict=True):
+            stuns = max(0, new.count(Box.STUN) - old.count(Box.STUN))
+            held = Box.WOUND, Box.SCRATCH
+            marks = max(0, sum(b in held for b in new) - sum(b in held for b in old))
+            if marks or stuns:
+                found.append(Taken(level.name, marks + stuns, stuns))
+        return tuple(found)
+    assert isinstance(before, TrackState) and isinstance(after, TrackState)
+    number = 0
+    for group in template.groups:
+        boxes = range(number, number + group.boxes)
+        new_marks = [after.boxes[i] for i in boxes if before.boxes[i] is None]
+        new_marks = [name for name in new_marks if name is not None]
+        if new_marks:
+            names = tuple(dict.fromkeys(name for name in new_marks if name))
+            found.append(Taken(group.name, len(new_marks), names=names))
+        number += group.boxes
+    return tuple(found)

@@ -24,6 +24,7 @@ from fudgetable.live import audience_of
 from rolls import fragments, log_selectors
 from rolls.log import export as log_export
 from rolls.log import pane as table_log
+from rolls.log.tally import tally
 from rolls.models import PlaySession, Roll
 from rolls.spotlight import services as spotlight
 from rolls.views import may_spend_for
@@ -170,12 +171,18 @@ def export(request: AuthenticatedHttpRequest, campaign_id: int, fmt: str) -> Htt
 @require_safe
 @login_required
 def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> HttpResponse:
-    """One session: its rolls in the order they came and, once it ended, the XP it gave."""
+    """One session: its log in the order it came, counted (rolls apart from what was said)
+    and, once it ended, the XP it gave."""
     membership = membership_or_404(request.user, campaign_id)
     session = get_object_or_404(PlaySession, campaign_id=campaign_id, number=number)
-    rolls = log_selectors.filtered_log(
-        membership.campaign, gm_view=membership.is_gm, reader=membership.user_id, session=session
-    ).order_by("created_at", "pk")
+    rolls = list(
+        log_selectors.filtered_log(
+            membership.campaign,
+            gm_view=membership.is_gm,
+            reader=membership.user_id,
+            session=session,
+        ).order_by("created_at", "pk")
+    )
     context = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -183,6 +190,7 @@ def recap(request: AuthenticatedHttpRequest, campaign_id: int, number: int) -> H
         "xp_awarded": sorted(session.xp_awarded.items()),
         "spotlight_shares": spotlight.session_shares(session),
         "entries": _entries(request, membership, rolls, controls=False),
+        "tally": tally(rolls).said(),
     }
     return render(request, "rolls/log/recap.html", context)
 

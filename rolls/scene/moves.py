@@ -154,8 +154,7 @@ def note_roll(roll: Roll) -> None:
     characters.add(roll.character_id)
     characters.discard(None)
     # A secret roll is the GMs' business: counting it would tell the players it was made.
-    uncounted = (Roll.Kind.ANNOUNCEMENT, Roll.Kind.FUDGE_POINT)  # a spend is on a roll made
-    if not characters or roll.kind in uncounted or roll.secret or "confirms" in roll.snapshot:
+    if not characters or not roll.is_roll or roll.secret:
         return
     scene = current_scene(roll.campaign_id)
     if scene is None or not scene.round:

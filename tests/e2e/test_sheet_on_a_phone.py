@@ -154,3 +154,62 @@ def test_the_crowded_demo_sheet_fits_a_phone(demo_server: AppServer, browser: Br
         expect(page.locator("details.section-fold").first).to_have_attribute("open", "")
     finally:
         context.close()
+
+
+# What the X-card's box may not cover: every control a person taps.
+CONTROLS = "button, select, input:not([type=hidden]), textarea, summary, a.button, a.view-tab"
+
+COVERED = """([controls, x]) => [...document.querySelectorAll(controls)]
+  .filter(e => !e.closest('.x-card-bar'))
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width && r.height)
+  .filter(([e, r]) => r.right > x.x && r.left < x.x + x.width
+                   && r.bottom > x.y && r.top < x.y + x.height)
+  .map(([e, r]) => e.tagName + ' ' + (e.getAttribute('aria-label') || e.textContent.trim()))"""
+
+# Whether a tap at the X-card's middle lands on it (nothing drawn over it).
+ON_TOP = """(x) => !!document.elementFromPoint(x.x + x.width / 2, x.y + x.height / 2)
+  ?.closest('.x-card-button')"""
+
+
+def test_the_x_card_covers_no_control_on_a_phone(demo_server: AppServer, browser: Browser) -> None:
+    """The issue: the floating X-card covered the sheet's Add button and a level select at
+    360 px. It rides in the sheet's sticky toolbar now (and in the table's header): its box
+    meets no control, and wherever the sheet is scrolled it is there and on top."""
+    for who in ("alice", "gm"):
+        context = browser.new_context(**PHONE_360)
+        try:
+            page = log_in(context, demo_server, who).page
+            page.get_by_role("link", name=EAST_MARCH.name).click()
+            page.get_by_role("link", name="Characters", exact=True).click()
+            page.get_by_role("link", name="Jason Free", exact=True).click()
+            expect(page.get_by_role("heading", name="Jason Free", level=1)).to_be_visible()
+            page.wait_for_load_state()
+            x_card = page.get_by_role("button", name=re.compile("X-card"))
+            # Every section open, as a person adding a role or a gift has it.
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            box = x_card.bounding_box()
+            assert box is not None and box["height"] >= 44
+            assert page.evaluate(COVERED, [CONTROLS, box]) == [], who
+            height = page.evaluate("document.documentElement.scrollHeight")
+            for y in range(0, height, 300):
+                page.evaluate(f"window.scrollTo(0, {y})")
+                expect(x_card).to_be_in_viewport()
+                assert page.evaluate(ON_TOP, x_card.bounding_box()), f"{who} at {y}"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            # Tapped from the toolbar, its banner lands in its slot outside the sheet.
+            x_card.tap()
+            banner = page.get_by_role("alert").filter(has_text="The X-card was tapped")
+            expect(banner).to_be_visible()
+            page.get_by_role("button", name="Got it").tap()
+            expect(banner).to_be_hidden()
+            # The table page: the X-card in its header covers nothing either.
+            page.get_by_role("link", name=EAST_MARCH.name).first.click()
+            page.get_by_role("link", name="Go to the table").click()
+            expect(page.get_by_role("heading", name=EAST_MARCH.name, level=1)).to_be_visible()
+            x_card = page.get_by_role("button", name=re.compile("X-card"))
+            box = x_card.bounding_box()
+            assert box is not None and page.evaluate(ON_TOP, box)
+            assert page.evaluate(COVERED, [CONTROLS, box]) == [], f"{who} at the table"
+        finally:
+            context.close()

@@ -12,6 +12,7 @@ from fudgetable.rules.sheet_tracks import (
     HEALING,
     INJURY,
     WOUNDS,
+    Taken,
     TrackView,
     heal,
     pc_track_size,
@@ -20,6 +21,7 @@ from fudgetable.rules.sheet_tracks import (
     state_of,
     stun,
     take_condition,
+    taken,
     view,
 )
 from fudgetable.rules.tracks import (
@@ -524,3 +526,35 @@ def test_an_existing_npc_too_big_for_a_shrunk_track_is_fitted_not_refused():
     lite = resolve("fudge-lite")
     assert sheet_tracks(lite, npc_boxes=8, fit=True)[CONDITION].size == 4
     assert sheet_tracks(lite, npc_boxes=0, fit=True)[CONDITION].size == 1
+
+
+# --- what a change marked (the table logs it) -----------------------------------------------
+
+
+def test_a_tap_on_a_wound_box_takes_that_level() -> None:
+    after = set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, HURT, marked=True)
+    assert taken(EZ_WOUND_TRACK, EMPTY_WOUNDS, after) == (Taken("Hurt", 1),)
+
+
+def test_a_tap_on_the_third_scratch_takes_three_and_a_stun_is_told_apart() -> None:
+    scratched = set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, 2, marked=True)
+    assert taken(EZ_WOUND_TRACK, EMPTY_WOUNDS, scratched) == (Taken("Scratch", 3),)
+    stunned = set_box(EZ_WOUND_TRACK, scratched, VERY_HURT, marked=True, stun=True)
+    assert taken(EZ_WOUND_TRACK, scratched, stunned) == (Taken("Very Hurt", 1, stuns=1),)
+
+
+def test_a_box_cleared_or_a_heal_takes_nothing() -> None:
+    hurt = set_box(EZ_WOUND_TRACK, EMPTY_WOUNDS, HURT, marked=True)
+    assert taken(EZ_WOUND_TRACK, hurt, EMPTY_WOUNDS) == ()
+    assert taken(EZ_WOUND_TRACK, hurt, hurt) == ()
+    assert taken(EZ_WOUND_TRACK, hurt, heal(EZ_WOUND_TRACK, hurt, "rest-week")) == ()
+
+
+def test_a_condition_taken_names_its_group_and_itself() -> None:
+    track = replace(LITE_INJURY_TRACK, blank=True)
+    empty = track.empty()
+    after = take_condition(track, empty, name="twisted  ankle", effect=2)  # three boxes
+    assert taken(track, empty, after) == (
+        Taken("Minor injury", 2, names=("twisted ankle",)),
+        Taken("Serious injury", 1, names=("twisted ankle",)),
+    )

@@ -161,7 +161,7 @@ def test_the_json_export(client_for, owner, member, outsider, table):
 def test_the_session_recap(client_for, owner, member, outsider, table):
     gm = client_for(owner).get(url("recap", table, 1)).text
     assert "Session 1" in gm and "XP for the session" in gm and "Louie: <strong>+1 XP" in gm
-    assert "vs Good Superhuman (+6)" in gm and "2 rolls, in order" in gm
+    assert "vs Good Superhuman (+6)" in gm and ">2 rolls</p>" in gm
     player = client_for(member).get(url("recap", table, 1)).text
     assert "Louie: <strong>+1 XP" in player and "Good Superhuman" not in player
     running = client_for(member).get(url("recap", table, 2)).text
