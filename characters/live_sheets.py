@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from campaigns.models import Campaign
+from characters import signals
 from characters.models import Character
 from characters.party import party_rows, party_strip
 from characters.sheet_news import tell_player
@@ -30,6 +31,7 @@ def sheet_changed(
     players = not character.is_npc or character.revealed
     parts = {str(name): drawing.to_dict() for name, drawing in (drawn or {}).items()}
     live.sheet_changed(character.campaign_id, character.pk, players=players, parts=parts)
+    signals.sheet_changed.send(sender=Character, character=character)
     if party:
         party_changed(character.campaign, players=not character.is_npc)
     tell_player(character, actor_id=by, what=told)

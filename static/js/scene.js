@@ -74,7 +74,7 @@
     form.querySelector("[name=seen_in]").value = from;
     var who = form.querySelector("select[name=figure]");
     if (!who.querySelector("option[value='" + figureId + "']")) {
-      who.appendChild(new Option(figure.querySelector(".figure-button").textContent, figureId));
+      who.appendChild(new Option(figure.querySelector(".figure-name").textContent, figureId));
     }
     who.value = figureId;
     form.querySelector("select[name=area]").value = areaId;
