@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from campaigns.models import Campaign
+from characters import signals
 from characters.models import Character
 from characters.party import party_rows, party_strip
 from characters.sheet_news import tell_player
 from characters.sheet_page import Audience, Parts
-from characters.signals import fighters_changed as fighters_signal
 from fudgetable import live
 
 
@@ -31,6 +31,7 @@ def sheet_changed(
     players = not character.is_npc or character.revealed
     parts = {str(name): drawing.to_dict() for name, drawing in (drawn or {}).items()}
     live.sheet_changed(character.campaign_id, character.pk, players=players, parts=parts)
+    signals.sheet_changed.send(sender=Character, character=character)
     if party:
         party_changed(character.campaign, players=not character.is_npc)
     tell_player(character, actor_id=by, what=told)
@@ -53,4 +54,4 @@ def party_changed(campaign: Campaign, *, players: bool = True) -> None:
 def fighters_changed(character: Character) -> None:
     """A sheet's traits or weapons changed, or a sheet was made: the table's fight pickers are
     drawn again (``rolls.fight.pushes``; ``characters`` may not draw the table itself)."""
-    fighters_signal.send(sender=Character, character=character)
+    signals.fighters_changed.send(sender=Character, character=character)

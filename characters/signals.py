@@ -18,3 +18,8 @@ fighters_changed = Signal()
 # (``sheet_tracks.taken``, never empty). The table writes it in its log. Sent inside the
 # change's transaction, so the line and the mark commit together or not at all.
 track_marked = Signal()
+
+# A sheet's vitals may have changed (its tracks, Fudge points: ``live_sheets.sheet_changed``):
+# what the table draws of the character elsewhere (a figure's token) is drawn again. Sent
+# inside the change's transaction; a receiver draws once it commits.
+sheet_changed = Signal()

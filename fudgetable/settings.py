@@ -214,6 +214,8 @@ SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
 RESTORES_PER_HOUR = env_int("RESTORES_PER_HOUR", 10)  # per person: each reads a whole file
 UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 60)  # pictures per person: each up to 1 s of CPU
 UNKNOWN_INVITES_PER_HOUR = env_int("UNKNOWN_INVITES_PER_HOUR", 20)
+# Pings on the scene per person: each flashes on every screen, so a flood is everyone's.
+PINGS_PER_MINUTE = env_int("PINGS_PER_MINUTE", 30)
 # django-ratelimit counts in the default cache and asks for one shared by every process. On
 # the embedded default that is the process's own memory, and there is one process; scaled
 # mode uses Django's own Redis cache, which its list of known backends predates.

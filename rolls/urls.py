@@ -27,6 +27,7 @@ urlpatterns = [
     path("scene/show/", scene_views.scene_switch, name="scene_switch"),
     path("scene/move/", scene_views.figure_move, name="figure_move"),
     path("scene/round/", scene_views.scene_round, name="scene_round"),
+    path("scene/ping/", scene_views.scene_ping, name="scene_ping"),
     path("scene/figures/", scene_views.figure_add, name="figure_add"),
     path(
         "scene/figures/<figure:figure_id>/reveal/", scene_views.figure_reveal, name="figure_reveal"

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
+from characters.models import Character
+from characters.selectors import track_views
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.rulesets import Ruleset
 from rolls.scene.models import Area, Card, Figure, Scene
@@ -22,6 +24,7 @@ FIGURE_FIELDS = (
     "character__revealed",
     "character__tracks",
     "character__npc_boxes",
+    "character__fudge_points",
 )
 
 
@@ -40,6 +43,49 @@ class FigureView:
     figure: Figure
     limit: area_rules.Movement
     shown: bool  # the players see it (a GM's board marks the ones they do not)
+    state: str = ""  # the worst wound or condition in force, in its track's words ("Hurt")
+
+    @property
+    def initials(self) -> str:
+        """What the token shows: the first letters of the name's first two words."""
+        words = self.figure.character.name.split()
+        return "".join(word[0] for word in words[:2]).upper()
+
+    @property
+    def colour(self) -> int:
+        """The token's colour, one of eight, the same for every PC of one player (and on
+        every screen); NPCs have none (0)."""
+        owner = self.figure.character.owner_id
+        return 0 if owner is None else 1 + owner % 8
+
+    @property
+    def down(self) -> bool:
+        """Out of the fight (Out of It or worse): the token is drawn knocked over."""
+        return self.limit == area_rules.Movement.STAYS
+
+
+def wound_words(character: Character, ruleset: Ruleset) -> str:
+    """The worst wound or condition the character is in, in its track's own words: the deepest
+    level marked on a wound track ("Very Hurt": EZFudge's "only the highest one takes
+    effect"), a condition track (an NPC's boxes, Fate's consequences) by its conditions' names,
+    its consequence once full ("Incapacitated"), or how full it is ("Condition 2/4"). Of
+    several tracks, the one with a consequence in force, then the heaviest penalty; "" when
+    unhurt."""
+    worst, severity = "", (False, 0)
+    for _template, view in track_views(character, ruleset):
+        if not view.marked:
+            continue
+        if not view.marking:
+            rows = [name for name, _note, boxes in view.rows if any(m != "clear" for _, m in boxes)]
+            words = rows[-1]
+        else:
+            named = [name for name in view.names if name]
+            full = view.consequence or f"{view.name} {view.marked}/{view.size}"
+            words = ", ".join(named) if named else full
+        this = (bool(view.consequence), -view.penalty)
+        if not worst or this > severity:
+            worst, severity = words, this
+    return worst
 
 
 @dataclass
@@ -79,7 +125,7 @@ def figure_view(figure: Figure, ruleset: Ruleset) -> FigureView:
     limit = area_rules.sheet_movement(
         ruleset, tracks_state=character.tracks or {}, npc_boxes=character.npc_boxes
     )
-    return FigureView(figure, limit, shown_to_players(figure))
+    return FigureView(figure, limit, shown_to_players(figure), wound_words(character, ruleset))
 
 
 def visible_areas(scene: Scene, *, gm_view: bool) -> list[Area]:

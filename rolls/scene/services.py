@@ -17,14 +17,14 @@ from django.utils.translation import gettext as _
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
-from characters.signals import npc_shown_changed
+from characters.signals import npc_shown_changed, sheet_changed
 from fudgetable.row_lock import hold
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
 from rolls.scene import pictures
-from rolls.scene.fragments import publish_scene
+from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
-from rolls.scene.selectors import current_scene
+from rolls.scene.selectors import current_scene, shown_to_players
 from rolls.services import roll_announce
 
 MAX_SCENES = 100
@@ -354,6 +354,35 @@ def _npc_shown_changed(sender: object, *, npc: Character, **kwargs: object) -> N
     npc_shown(npc=npc)
 
 
+def figure_vitals_changed(*, character: Character) -> None:
+    """A sheet changed: if its character stands in the scene the table sees, that area's box is
+    drawn again once the change commits, so its token shows the wound and Fudge points saved.
+    One query when the character has no figure there."""
+    figure = (
+        Figure.objects.filter(
+            scene__campaign_id=character.campaign_id, scene__current=True, character=character
+        )
+        .select_related("area", "character")
+        .first()
+    )
+    if figure is None or figure.area is None:
+        return
+    players = not figure.area.hidden and shown_to_players(figure)
+    campaign, area_id = figure.scene.campaign, figure.area.pk
+
+    def push() -> None:
+        ruleset = campaign_ruleset(campaign)
+        publish_areas(campaign, [area_id], "figure.vitals", players=players, ruleset=ruleset)
+
+    transaction.on_commit(push)
+
+
+def _sheet_changed(sender: object, *, character: Character, **kwargs: object) -> None:
+    figure_vitals_changed(character=character)
+
+
 def connect() -> None:
-    """Has the table hear of an NPC shown or hidden (``characters.signals``)."""
+    """Has the table hear of an NPC shown or hidden, and of a sheet's change
+    (``characters.signals``)."""
     npc_shown_changed.connect(_npc_shown_changed, dispatch_uid="table-npc-shown")
+    sheet_changed.connect(_sheet_changed, dispatch_uid="table-figure-vitals")

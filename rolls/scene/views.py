@@ -26,11 +26,11 @@ from campaigns.models import Membership
 from characters.models import Character
 from characters.services import npc_set_revealed
 from fudgetable.http import AuthenticatedHttpRequest, refusal
-from fudgetable.shown_ids import AREA, FIGURE, SCENE
+from fudgetable.shown_ids import AREA, CARD, FIGURE, SCENE
 from rolls.gm_cards import attempt, first_error
 from rolls.scene import cards as scene_cards
 from rolls.scene import moves as scene_moves
-from rolls.scene import pictures
+from rolls.scene import pictures, pings
 from rolls.scene import services as scenes
 from rolls.scene.ids import named
 from rolls.scene.models import Area, Card, Figure, Picture, Scene
@@ -53,6 +53,12 @@ class CardForm(forms.Form):
     area = forms.CharField(required=False)
     shown = forms.ChoiceField(choices=[(Card.Shown.GM, ""), (Card.Shown.EVERYONE, "")])
     picture = forms.FileField(required=False)
+
+
+class PingForm(forms.Form):
+    kind = forms.ChoiceField(choices=[(kind, kind) for kind in pings.KINDS])
+    part = forms.CharField(max_length=64)
+    look = forms.BooleanField(required=False)
 
 
 class RevealForm(forms.Form):
@@ -135,6 +141,32 @@ def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     except (Figure.DoesNotExist, Area.DoesNotExist) as missing:
         raise Http404("No such figure or area in the scene") from missing
     return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def scene_ping(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """Anyone at the table points at a part of the scene they see (``rolls.scene.pings``)."""
+    membership = membership_or_404(request.user, campaign_id)
+    form = PingForm(request.POST)
+    if not form.is_valid():
+        return _done(request, campaign_id, _("Pick what to point at."))
+    if is_ratelimited(
+        request, group="ping", key="user", rate=f"{settings.PINGS_PER_MINUTE}/m", increment=True
+    ):
+        return _done(request, campaign_id, _("That is a lot of pointing; wait a moment."))
+    data = form.cleaned_data
+    kind = {"area": AREA, "figure": FIGURE, "card": CARD}[data["kind"]]
+    try:
+        pings.scene_ping(
+            membership=membership,
+            kind=data["kind"],
+            part_id=named(kind, data["part"]),
+            look=data["look"],
+        )
+    except pings.NotSeen as unseen:
+        raise Http404("Nothing of the scene by that id") from unseen
+    return _done(request, campaign_id)
 
 
 @require_POST

@@ -3,7 +3,9 @@
 // and Tab do the same from the keyboard), or dragged onto an area on a desktop; either way
 // the page's #figure-move form is filled in and sent, as it is sent by hand without this file.
 // Cards pinned to an area get a link in that area's box. A handout shown to the table opens
-// full screen once per showing.
+// full screen once per showing. "Point at…" makes the next tap on an area, a figure or a card a
+// ping (rolls/scene/pings.py); a ping pushed to this screen flashes its part, and the GM's
+// "Everyone looks" turns a phone to the scene.
 (function () {
   "use strict";
   var part = document.querySelector(".part-scene");
@@ -11,6 +13,8 @@
   var me = part.dataset.me;
   var gm = part.hasAttribute("data-gm");
   var picked = null;  // the id of the figure picked for a move
+  var pointing = false;  // the next tap on a part pings it
+  var looking = false;  // a GM's pings ask every screen to look
 
   function movable(figure) {
     return gm || (figure.dataset.owner && figure.dataset.owner === me);
@@ -23,12 +27,13 @@
 
   function prepare() {
     var any = false;
+    preparePing();
     document.querySelectorAll("#scene-board .figure").forEach(function (figure) {
       var button = figure.querySelector(".figure-button");
       var mine = movable(figure);
       any = any || mine;
       figure.classList.toggle("mine", !gm && mine);
-      button.disabled = !mine;
+      button.disabled = !mine && !pointing;  // while pointing, any figure may be tapped
       button.draggable = mine;
       button.setAttribute("aria-pressed", figure.dataset.figure === picked ? "true" : "false");
     });
@@ -69,7 +74,7 @@
     form.querySelector("[name=seen_in]").value = from;
     var who = form.querySelector("select[name=figure]");
     if (!who.querySelector("option[value='" + figureId + "']")) {
-      who.appendChild(new Option(figure.querySelector(".figure-button").textContent, figureId));
+      who.appendChild(new Option(figure.querySelector(".figure-name").textContent, figureId));
     }
     who.value = figureId;
     form.querySelector("select[name=area]").value = areaId;
@@ -78,7 +83,78 @@
     form.querySelector("[name=seen_in]").value = "";
   }
 
+  // --- Pings.
+  function preparePing() {
+    var form = document.getElementById("scene-ping-form");
+    if (!form) return;
+    form.hidden = false;  // a page without JavaScript cannot point
+    form.querySelector("[data-ping-toggle]").setAttribute("aria-pressed", pointing ? "true" : "false");
+    form.querySelector("[data-ping-hint]").hidden = !pointing;
+    var look = form.querySelector("[data-ping-look]");
+    if (look) look.checked = looking;
+    part.classList.toggle("pointing", pointing);
+  }
+
+  function pointAt(target) {
+    var form = document.getElementById("scene-ping-form");
+    var found = target.closest("[data-figure], .index-card, #scene-board .area[data-area]");
+    if (!form || !found || !part.contains(found)) return false;
+    var kind = found.dataset.figure ? "figure" : found.classList.contains("index-card") ? "card" : "area";
+    form.querySelector("[name=kind]").value = kind;
+    form.querySelector("[name=part]").value = found.id.slice(kind.length + 1);
+    pointing = false;
+    prepare();
+    form.requestSubmit();
+    return true;
+  }
+
+  function flash(ping) {
+    var target = document.getElementById(ping.dataset.target);
+    if (ping.hasAttribute("data-look")) {
+      var place = part.dataset.view;
+      var tab = place && document.querySelector("[data-view-tab='" + place + "']");
+      if (tab && tab.offsetParent !== null) tab.click();  // a phone: its scene view
+    }
+    if (!target) return;
+    target.classList.remove("pinged");
+    void target.offsetWidth;  // restarts the animation for a second ping at the same part
+    target.classList.add("pinged");
+    if (ping.hasAttribute("data-look")) target.scrollIntoView({ block: "center", behavior: "smooth" });
+    window.setTimeout(function () { target.classList.remove("pinged"); }, 2400);
+  }
+
+  var lastPing = null;
+  var pingShown = null;
+  function showPing() {
+    var ping = document.querySelector("#scene-ping [data-ping]");
+    if (!ping || ping.dataset.ping === lastPing) return;
+    lastPing = ping.dataset.ping;
+    flash(ping);
+    window.clearTimeout(pingShown);
+    pingShown = window.setTimeout(function () {
+      var holder = document.getElementById("scene-ping");
+      if (holder && holder.contains(ping)) holder.textContent = "";
+    }, 5000);
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-ping-look]")) looking = event.target.checked;
+  });
+
   document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-ping-toggle]");
+    if (toggle) {
+      pointing = !pointing;
+      picked = null;
+      prepare();
+      return;
+    }
+    if (pointing && event.target.closest && !event.target.closest("#scene-ping-form")) {
+      if (pointAt(event.target)) {
+        event.preventDefault();
+        return;
+      }
+    }
     var button = event.target.closest && event.target.closest(".figure-button");
     if (button && part.contains(button)) {
       pick(button.closest(".figure").dataset.figure);
@@ -88,7 +164,7 @@
     if (target && picked) move(picked, target.closest("[data-area]").dataset.area);
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && picked) { picked = null; prepare(); }
+    if (event.key === "Escape" && (picked || pointing)) { picked = null; pointing = false; prepare(); }
   });
 
   // Dragging, where there is a mouse.
@@ -165,7 +241,7 @@
     form.closest(".new-card").open = false;
   });
 
-  document.addEventListener("htmx:wsAfterMessage", function () { prepare(); openHandout(); });
+  document.addEventListener("htmx:wsAfterMessage", function () { prepare(); openHandout(); showPing(); });
   document.addEventListener("htmx:afterSettle", prepare);
   prepare();
   openHandout();

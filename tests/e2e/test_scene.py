@@ -1,8 +1,9 @@
 """The scene in three browsers, as a table plays it: the GM at a desktop prepares a scene with
 three areas and a card and shows it; alice on her phone moves her PC in two taps and the GM's
 desktop shows it within a second; the GM pins the card to the ford and shows it to alice
-alone (bob's socket frames hold nothing of it) and full screen on her phone; then starts a
-round, and a shot takes its range from the areas."""
+alone (bob's socket frames hold nothing of it) and full screen on her phone; alice points at
+the ford and it flashes on bob's phone, the GM asks everyone to look at Wren and bob's phone
+turns to him; then the GM starts a round, and a shot takes its range from the areas."""
 
 import html
 import re
@@ -129,6 +130,21 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         back.focus()
         gm.page.keyboard.press("Enter")
         expect(bob.page.locator(f"#{near} .figure", has_text=WREN)).to_be_visible(timeout=PUSH)
+
+        # Pings: alice points at the ford with two taps, and it flashes on bob's phone. The GM
+        # points at Wren asking everyone to look: bob, reading the log, is turned to the scene.
+        phone.get_by_role("button", name="Point at…").tap()
+        phone.locator(f"#{ford} .area-name").tap()
+        expect(bob.page.locator(f"#{ford}")).to_have_class(re.compile("pinged"), timeout=PUSH)
+        expect(bob.page.locator("#scene-ping")).to_have_text("alice points at Ford")
+        show(bob, "log")
+        gm.page.get_by_label("Everyone looks").check()
+        gm.page.get_by_role("button", name="Point at…").click()
+        gm.page.locator(".figure-button", has_text=WREN).click()
+        wren_on_bob = bob.page.locator(".figure", has_text=WREN)
+        expect(wren_on_bob).to_have_class(re.compile("pinged"), timeout=PUSH)
+        expect(wren_on_bob).to_be_in_viewport()
+        expect(bob.page.locator("#scene-ping")).to_have_text(f"gm points at {WREN}")
 
         # The card, to alice alone, then full screen on her phone.
         bob_frames = len(bob.frames)
