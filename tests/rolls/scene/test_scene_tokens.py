@@ -89,7 +89,8 @@ async def test_a_wound_marked_on_a_sheet_redraws_the_token_where_it_is_seen(
     # The Lurker, whom the players have not met, in the hidden Vault: the GMs' board alone.
     lurker = await sync_to_async(lambda: figure_of(scene, "Lurker").character)()
     await sync_to_async(mark)(gm_client, lurker, "condition", 0)
-    frame = (await until(gm, "Lurker"))[-1]
+    vault = await sync_to_async(area)(scene, "Vault")
+    frame = (await until(gm, f'id="area-{shown_id(vault)}"'))[-1]
     assert "Condition 1/3" in frame
     assert await her.receive_nothing(timeout=0.3)
     await gm.disconnect()
