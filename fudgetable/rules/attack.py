@@ -50,15 +50,47 @@ def attack_kind(*, phase: str, same_area: bool) -> Kind | Refusal:
 # Words that name fighting of each kind in the seeds' traits and roles (EZFudge's list of
 # roles, Fudge Lite's "Melee Combat" and "Ranged Combat", Fudge 1995's weapon skills).
 RANGED_WORDS = frozenset(
-    "archer archery bow bowman crossbow gun gunner gunslinger marksman ranged shooter shooting "
-    "sniper sling throwing thrown".split()
+    [
+        "archer",
+        "archery",
+        "bow",
+        "bowman",
+        "crossbow",
+        "gun",
+        "gunner",
+        "gunslinger",
+        "marksman",
+        "ranged",
+        "shooter",
+        "shooting",
+        "sniper",
+        "sling",
+        "throwing",
+        "thrown",
+    ]
 )
 MELEE_WORDS = frozenset(
-    "barbarian boxer boxing brawler brawling fighter fencer fencing knight melee soldier "
-    "sword swordsman warrior wrestler wrestling".split()
+    [
+        "barbarian",
+        "boxer",
+        "boxing",
+        "brawler",
+        "brawling",
+        "fighter",
+        "fencer",
+        "fencing",
+        "knight",
+        "melee",
+        "soldier",
+        "sword",
+        "swordsman",
+        "warrior",
+        "wrestler",
+        "wrestling",
+    ]
 )
 # Short or common words a weapon's and a trait's names share without meaning it.
-IGNORED = frozenset("a an and at for hire of the with".split())
+IGNORED = frozenset(["a", "an", "and", "at", "for", "hire", "of", "the", "with"])
 
 
 @dataclass(frozen=True)

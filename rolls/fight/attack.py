@@ -31,9 +31,9 @@ from fudgetable.rules.ranged import shot_inj
 from rolls.fight.exchange import Announced, fight_exchange, may_attack_with
 from rolls.fight.ranged import ranged_exchange
 from rolls.models import Roll
-from rolls.services import existing_roll
 from rolls.scene.models import Figure, Scene
 from rolls.scene.selectors import current_scene, shot_from_areas, shown_to_players
+from rolls.services import existing_roll
 
 DEFAULT = ""  # the trait the rules propose for the weapon
 UNTRAINED = "untrained"

@@ -138,10 +138,10 @@ def test_the_form_offers_the_weapons_with_the_trait_each_is_used_with(
     scene, client_for, member, bow
 ):
     page = form_for(client_for(member), scene, "Jason Free").content.decode()
-    assert "Quarterstaff, with Quarterstaff for Hire" in page
-    assert "Bare hands, untrained" in page
-    assert re.search(r"Short bow \(INJ \d+\), untrained", page)
-    assert "Tap the target" in page
+    assert "Quarterstaff · Quarterstaff for Hire" in page
+    assert "Bare hands · untrained" in page
+    assert re.search(r"Short bow \(INJ \d+\) · untrained", page)
+    assert "tap the target" in page
 
 
 def test_the_round_says_melee_or_shot_and_one_roll_each_phase(
