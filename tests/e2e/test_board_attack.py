@@ -83,9 +83,7 @@ def test_bob_shoots_the_bandit_in_three_taps_and_the_gm_marks_the_wound_in_one(
             phone.locator(".figure.mine [data-attack]").tap()
             form = phone.locator("#attack-form")
             expect(form).to_be_visible()
-            expect(form.get_by_label("Beyond this area: a shot")).to_have_value(
-                re.compile(r"\d+")
-            )
+            expect(form.get_by_label("Beyond this area: a shot")).to_have_value(re.compile(r"\d+"))
             expect(form).to_contain_text("Short bow (INJ")
             expect(form).to_contain_text("· Archer")
             if tries == 1:
@@ -98,9 +96,7 @@ def test_bob_shoots_the_bandit_in_three_taps_and_the_gm_marks_the_wound_in_one(
             done = phone.locator("#scene-attack .attack-done")
             expect(done).to_contain_text(f"Shot: {WREN} at {BANDIT}", timeout=PUSH)
             if "the GM confirms it" in done.inner_text():
-                entry = gm.page.locator(
-                    "#roll-log > li", has_text=f"Shot: {WREN} at {BANDIT}"
-                ).last
+                entry = gm.page.locator("#roll-log > li", has_text=f"Shot: {WREN} at {BANDIT}").last
                 break
             phone.locator("#scene-attack [data-attack-cancel]").tap()
             taps += 1  # closing a miss's answer
