@@ -7,7 +7,7 @@ from rolls.challenges import views as challenge_views
 from rolls.coincidence import views as coincidence_views
 from rolls.contest_many import views as contest_many_views
 from rolls.countdowns import views as countdown_views
-from rolls.fight import healing_views
+from rolls.fight import attack_views, healing_views
 from rolls.fight import views as fight_views
 from rolls.log import views as log_views
 from rolls.scene import prep_views as scene_prep_views
@@ -84,6 +84,7 @@ urlpatterns = [
     path("fight/", fight_views.fight, name="fight"),
     path("fight/<entry:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
     path("fight/ranged/", fight_views.shoot, name="fight_ranged"),
+    path("fight/attack/", attack_views.attack, name="fight_attack"),
     path("fight/<entry:roll_id>/manoeuvre/", fight_views.manoeuvre, name="fight_manoeuvre"),
     path("spotlight/", spotlight_views.spotlight_section, name="spotlight"),
     path("spotlight/move/", spotlight_views.spotlight_move, name="spotlight_move"),

@@ -66,6 +66,18 @@ def kept_from_players(*characters: Character) -> bool:
     return any(c.is_npc and not c.revealed for c in characters)
 
 
+def may_attack_with(membership: Membership, character: Character) -> bool:
+    """Who may roll an attack for a character: a GM anyone; a player their own PC, from the
+    board (``rolls.fight.attack``); an observer nobody. One rule for melee and the shot."""
+    if membership.is_gm:
+        return True
+    return (
+        membership.role == Membership.Role.PLAYER
+        and not character.is_npc
+        and character.owner_id == membership.user_id
+    )
+
+
 def fighter_sheet(
     membership: Membership, character: Character, trait: Trait | None, gear: Gear | None
 ) -> Character:
@@ -186,9 +198,10 @@ def fight_exchange(
 ) -> Roll:
     """One melee exchange, rolled and logged with the wound it would deal; nothing is marked
     until the GM confirms. A trait of None fights untrained (EZFudge: Poor); a weapon of None
-    is bare hands. A fighter outmanoeuvred after an All-Out Defense takes its -1 now."""
-    if not membership.is_gm:
-        raise RulesError("membership", "only a GM runs a fight exchange")
+    is bare hands. A fighter outmanoeuvred after an All-Out Defense takes its -1 now. A player
+    attacks with their own PC alone (``may_attack_with``); the GM confirms the wound."""
+    if not may_attack_with(membership, attacker):
+        raise RulesError("membership", "only a GM, or the attacker's player, rolls an exchange")
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing

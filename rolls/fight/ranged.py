@@ -24,6 +24,7 @@ from rolls.fight.exchange import (
     fighter_sheet,
     kept_from_players,
     level_of,
+    may_attack_with,
     rolled_side,
     wound_about,
 )
@@ -57,8 +58,8 @@ def ranged_exchange(
     (None: the helper's, from ``conditions``); ``options`` the damage options for this shot (None:
     the campaign's). A trait of None shoots or evades untrained. ``where``: the areas the range,
     light and cover were read from, said with them."""
-    if not membership.is_gm:
-        raise RulesError("membership", "only a GM runs a ranged exchange")
+    if not may_attack_with(membership, shooter):
+        raise RulesError("membership", "only a GM, or the shooter's player, rolls a shot")
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing

@@ -5,7 +5,9 @@
 // Cards pinned to an area get a link in that area's box. A handout shown to the table opens
 // full screen once per showing. "Point at…" makes the next tap on an area, a figure or a card a
 // ping (rolls/scene/pings.py); a ping pushed to this screen flashes its part, and the GM's
-// "Everyone looks" turns a phone to the scene.
+// "Everyone looks" turns a phone to the scene. A figure picked that this person may attack with
+// offers "Attack…": its form (rolls/fight/attack_views.py) comes into #scene-attack, and the next
+// tap on another figure names the target and sends it.
 (function () {
   "use strict";
   var part = document.querySelector(".part-scene");
@@ -15,6 +17,7 @@
   var picked = null;  // the id of the figure picked for a move
   var pointing = false;  // the next tap on a part pings it
   var looking = false;  // a GM's pings ask every screen to look
+  var attackUrl = part.dataset.attackUrl;  // none: this table fights no exchanges, or an observer
 
   function movable(figure) {
     return gm || (figure.dataset.owner && figure.dataset.owner === me);
@@ -25,17 +28,34 @@
     return area ? area.dataset.area || "0" : "0";
   }
 
+  function attackForm() {
+    var form = document.getElementById("attack-form");
+    return form && part.contains(form) ? form : null;
+  }
+
+  function aiming() {
+    var form = attackForm();
+    return form && !form.querySelector("[name=target]").value ? form : null;
+  }
+
   function prepare() {
     var any = false;
+    var aimed = aiming();
+    var attacker = aimed ? aimed.dataset.attacker : null;
     preparePing();
+    part.classList.toggle("aiming", !!aimed);
     document.querySelectorAll("#scene-board .figure").forEach(function (figure) {
       var button = figure.querySelector(".figure-button");
       var mine = movable(figure);
       any = any || mine;
       figure.classList.toggle("mine", !gm && mine);
-      button.disabled = !mine && !pointing;  // while pointing, any figure may be tapped
-      button.draggable = mine;
-      button.setAttribute("aria-pressed", figure.dataset.figure === picked ? "true" : "false");
+      // While pointing, or aiming an attack, any figure may be tapped.
+      button.disabled = !mine && !pointing && !aimed;
+      button.draggable = mine && !aimed;
+      var chosen = figure.dataset.figure === (attacker || picked);
+      button.setAttribute("aria-pressed", chosen ? "true" : "false");
+      var attack = figure.querySelector("[data-attack]");
+      if (attack) attack.hidden = !(attackUrl && mine && !aimed && figure.dataset.figure === picked);
     });
     var form = document.getElementById("figure-move");
     if (form && !gm) {
@@ -82,6 +102,41 @@
     form.requestSubmit();
     form.querySelector("[name=seen_in]").value = "";
   }
+
+  // --- An attack: the form for the figure picked, then a tap on the target's figure.
+  function openAttack(figureId) {
+    picked = null;
+    pointing = false;
+    var url = attackUrl + "?attacker=" + encodeURIComponent(figureId);
+    window.htmx.ajax("GET", url, { target: "#scene-attack", swap: "innerHTML" }).then(function () {
+      var form = attackForm();
+      if (form) form.scrollIntoView({ block: "nearest" });
+      prepare();
+    });
+  }
+
+  function aimAt(figureId) {
+    var form = aiming();
+    if (!form || figureId === form.dataset.attacker) return;
+    form.querySelector("[name=target]").value = figureId;
+    prepare();
+    form.requestSubmit();
+  }
+
+  function closeAttack() {
+    var holder = document.getElementById("scene-attack");
+    if (holder) holder.textContent = "";
+    prepare();
+  }
+
+  // A refused attack (422, said in the page's notice) may be aimed again at another figure.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.id === "attack-form" && !event.detail.successful) {
+      form.querySelector("[name=target]").value = "";
+      prepare();
+    }
+  });
 
   // --- Pings.
   function preparePing() {
@@ -155,9 +210,19 @@
         return;
       }
     }
+    var attack = event.target.closest && event.target.closest("[data-attack]");
+    if (attack && attackUrl) {
+      openAttack(attack.closest(".figure").dataset.figure);
+      return;
+    }
+    if (event.target.closest && event.target.closest("[data-attack-cancel]")) {
+      closeAttack();
+      return;
+    }
     var button = event.target.closest && event.target.closest(".figure-button");
     if (button && part.contains(button)) {
-      pick(button.closest(".figure").dataset.figure);
+      if (aiming()) aimAt(button.closest(".figure").dataset.figure);
+      else pick(button.closest(".figure").dataset.figure);
       return;
     }
     var target = event.target.closest && event.target.closest("[data-move-here]");
@@ -165,6 +230,7 @@
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && (picked || pointing)) { picked = null; pointing = false; prepare(); }
+    else if (event.key === "Escape" && aiming()) closeAttack();
   });
 
   // Dragging, where there is a mouse.

@@ -117,7 +117,9 @@ def test_a_scene_played_by_a_gm_at_a_desktop_and_two_players_on_phones(
         expect(phone.locator(f"#{ford} .figure", has_text=JASON)).to_be_visible()
         expect(bob.page.locator(f"#{ford} .figure", has_text=JASON)).to_be_visible()
         # Bob may not move her PC: his figure buttons for it are not his to tap.
-        expect(bob.page.locator(".figure", has_text=JASON).locator("button")).to_be_disabled()
+        expect(
+            bob.page.locator(".figure", has_text=JASON).locator(".figure-button")
+        ).to_be_disabled()
         # The GM drags Wren to the ford, and takes him back with the keyboard alone.
         near = area_id(gm.page, "Near bank")
         wren = gm.page.locator(".figure-button", has_text=WREN)

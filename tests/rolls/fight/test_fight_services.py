@@ -34,10 +34,11 @@ def exchange(membership, attacker, defender, **extra) -> Roll:
     )
 
 
-def test_only_a_gm_fights_and_confirms(member, ez, jason, brute):
+def test_a_player_fights_with_her_own_pc_alone_and_only_a_gm_confirms(member, ez, jason, brute):
     player = Membership.objects.get(campaign=ez, user=member)
     with pytest.raises(RulesError):
-        exchange(player, jason, brute)
+        exchange(player, brute, jason)  # an NPC is the GM's to fight with
+    assert exchange(player, jason, brute).roller == member  # her PC, from the board (issue #39)
     with pytest.raises(RulesError):
         fight_confirm(membership=player, roll=Roll(campaign=ez, snapshot={}))
 
