@@ -80,6 +80,12 @@
     line.focus();
   });
 
+  // The "You rolled" of a typed roll is put away once the person is done with it.
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".composer-rolled-close");
+    if (close) close.closest(".composer-rolled").textContent = "";
+  });
+
   // A mention of this person: their log's tab says so, and the browser's tab while hidden.
   var title = document.title;
   function mentioned(fragment) {
