@@ -15,7 +15,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
 from rolls.forms import SessionEndForm
-from rolls.models import Roll
+from rolls.models import Roll, Whispered
 from rolls.talk.messages import message_line
 
 TEMPLATE = "rolls/table.html"
@@ -83,6 +83,8 @@ def roll_entry(
     next_url: str = "",
     controls: bool = True,
     append: bool = False,
+    spend_url: str = "",
+    spend_target: str = "#roll-outcome",
 ) -> str:
     """One log entry; ``oob`` makes it replace the entry already on the page (a GM's note).
     The snapshot holds the ladder words as they were, so no ruleset is needed to show it.
@@ -94,7 +96,8 @@ def roll_entry(
     ``plain`` drops the htmx attributes for pages without the roller (the log page),
     ``controls=False`` leaves every form out (the session recap), and ``append`` wraps it to
     be added at the bottom of the table's log on every screen (in the same render: one per
-    roll)."""
+    roll). ``spend_url`` and ``spend_target``: where the spend buttons post and their answer
+    goes, when not the roller's (the composer's own, rolls.talk)."""
     gm_view = audience == "gm"
     if not controls:
         spend = []
@@ -109,6 +112,8 @@ def roll_entry(
         "oob": oob,
         "spend": spend,
         "spend_key": new_key() if spend else "",
+        "spend_url": spend_url,
+        "spend_target": spend_target,
         "plain": plain,
         "next_url": next_url,
         "controls": controls,
@@ -117,11 +122,25 @@ def roll_entry(
         # A new roll is said once, in words, by the page's polite live region.
         "news": roll_summary(roll, gm_view=gm_view, spoken=True) if append else "",
     }
+    if roll.whispered and controls and not plain:
+        # Everyone who reads a whisper is one of its people, so each may answer the others:
+        # the page leaves itself out (talk.js), and the composer picks the rest.
+        context["reply_to"] = " ".join(str(user_id) for user_id in whisper_people(roll))
     if "fight" in roll.snapshot:  # a proposed fight's body holds the GMs' confirm button
         context["body"] = render_to_string(f"{TEMPLATE}#entry-body", context, request=request)
     else:
         context["body"] = entry_body(roll, gm_view=gm_view)
     return render_to_string(f"{TEMPLATE}#entry", context, request=request)
+
+
+def whisper_people(roll: Roll) -> list[int]:
+    """A whisper's people (their user ids, its sender's among them), read once per entry:
+    ``log_entries`` reads a page's at once, and a whisper just written knows its own."""
+    people = vars(roll).get("whisper_people")
+    if people is None:
+        people = list(roll.whispered_to.values_list("user_id", flat=True))
+        vars(roll)["whisper_people"] = people
+    return sorted({roll.roller_id, *people} - {None})
 
 
 def entry_body(roll: Roll, *, gm_view: bool) -> str:
@@ -207,6 +226,13 @@ def log_entries(
     """The rolls' entries; a roll a Fudge point was already spent on offers no more. ``oob``:
     each to replace the one already on the page."""
     allowed = allowed_uses(campaign)
+    whispers = {roll.pk: roll for roll in rolls if roll.whispered}
+    if whispers:
+        for roll in whispers.values():
+            vars(roll)["whisper_people"] = []
+        heard = Whispered.objects.filter(entry_id__in=whispers).values_list("entry_id", "user_id")
+        for entry_id, user_id in heard:
+            vars(whispers[entry_id])["whisper_people"].append(user_id)
     return [
         roll_entry(
             roll,

@@ -42,6 +42,7 @@ urlpatterns = [
     path("roll/", views.roll, name="roll"),
     path("odds/", views.odds, name="odds"),
     path("say/", talk_views.say, name="say"),
+    path("say/<entry:roll_id>/fudge-point/", talk_views.fudge_point, name="talk_fudge_point"),
     path("talk/", talk_views.talk_settings, name="talk_settings"),
     path("calls/", call_views.call_create, name="call_create"),
     path("coincidences/", coincidence_views.ask, name="coincidence_ask"),

@@ -217,12 +217,16 @@ def may_spend_for(membership: Membership, roll: Roll) -> bool:
 def _made(membership: Membership, made: Roll) -> str:
     """The roller's own "You rolled" entry, with the spend buttons this person may use. Only
     htmx asks for it, and htmx sends the CSRF token in a header: the forms need no token."""
-    audience = audience_of(membership)
-    spend: list[tuple[str, str]] = []
-    if may_spend_for(membership, made):
-        allowed = fragments.allowed_uses(membership.campaign)
-        spend = fragments.spendable(made, allowed, gm_view=membership.is_gm)
-    return fragments.roll_entry(made, audience, spend=spend)
+    return fragments.roll_entry(made, audience_of(membership), spend=own_spends(membership, made))
+
+
+def own_spends(membership: Membership, roll: Roll) -> list[tuple[str, str]]:
+    """The spend buttons this person gets on a roll of theirs: a PC's they may spend for
+    (``may_spend_for``), with the campaign's uses that fit the roll (``fragments.spendable``)."""
+    if not may_spend_for(membership, roll):
+        return []
+    allowed = fragments.allowed_uses(membership.campaign)
+    return fragments.spendable(roll, allowed, gm_view=membership.is_gm)
 
 
 def _outcome(
@@ -334,35 +338,42 @@ def _policy_words(ruleset: Ruleset) -> str:
     return ""
 
 
-@require_POST
-@login_required
-def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
-    membership = membership_or_404(request.user, campaign_id)
+def spend_fudge_point(membership: Membership, roll_id: int, data: Any) -> tuple[Roll | None, str]:
+    """A Fudge point spent on the entry ``roll_id`` as a spend form posts it (``data``): the
+    new entry, or the words of why not. Raises 404 for an entry this person may not read and
+    403 for a PC that is not theirs (a GM spends for any). The roller's answer and the
+    composer's (rolls.talk) both spend this way."""
     spent_on = log_selectors.entry_or_404(membership, roll_id, in_full=True)
     if not may_spend_for(membership, spent_on):
         raise PermissionDenied("Only the character's player or a GM spends its Fudge points.")
-    form = FudgePointForm(request.POST)
-    made, problem = None, ""
+    form = FudgePointForm(data)
     if not form.is_valid():
-        problem = "Pick how to spend the Fudge point."
-    elif (
+        return None, "Pick how to spend the Fudge point."
+    if (
         spent_on.hidden_difficulty
         and not membership.is_gm
         and form.cleaned_data["use"] in fragments.ON_A_FAILURE
     ):
         # Whether it failed is what the hidden difficulty hides; the GM decides this one.
-        problem = "Only the GM turns a roll against a hidden difficulty into a success."
-    else:
-        try:
-            made = fudge_points.roll_fudge_point(
-                membership=membership,
-                key=form.cleaned_data["key"],
-                roll=spent_on,
-                use=form.cleaned_data["use"],
-                faces=form.cleaned_data["faces"].strip() or None,
-            )
-        except RulesError as error:
-            problem = error.message[:1].upper() + error.message[1:] + "."
+        return None, "Only the GM turns a roll against a hidden difficulty into a success."
+    try:
+        made = fudge_points.roll_fudge_point(
+            membership=membership,
+            key=form.cleaned_data["key"],
+            roll=spent_on,
+            use=form.cleaned_data["use"],
+            faces=form.cleaned_data["faces"].strip() or None,
+        )
+    except RulesError as error:
+        return None, error.message[:1].upper() + error.message[1:] + "."
+    return made, ""
+
+
+@require_POST
+@login_required
+def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
+    membership = membership_or_404(request.user, campaign_id)
+    made, problem = spend_fudge_point(membership, roll_id, request.POST)
     if not request.htmx:
         if problem:
             messages.error(request, problem)

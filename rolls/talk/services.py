@@ -64,6 +64,38 @@ def speakers(membership: Membership) -> QuerySet[Character]:
     return characters.order_by("kind", "name", "pk")
 
 
+@dataclass(frozen=True)
+class Listener:
+    """Someone a whisper may be picked for, named as the table knows them: the person, and
+    their PCs ("alice (Louie)"), so a picker says who is who at this table."""
+
+    user_id: int
+    name: str
+    role: str
+
+
+def listeners(membership: Membership) -> list[Listener]:
+    """Everyone at the table but this person, GMs first, each with their PCs' names (two
+    queries, whatever the table's size)."""
+    others = Membership.objects.filter(campaign_id=membership.campaign_id).exclude(
+        user_id=membership.user_id
+    )
+    others = others.order_by("role", "user__username")
+    rows = list(others.values_list("user_id", "user__username", "role"))
+    pcs: dict[int, list[str]] = {}
+    owned = Character.objects.filter(
+        campaign_id=membership.campaign_id,
+        kind=Character.Kind.PC,
+        owner_id__in=[user_id for user_id, _name, _role in rows],
+    )
+    for owner_id, name in owned.order_by("name", "pk").values_list("owner_id", "name"):
+        pcs.setdefault(owner_id, []).append(name)
+    return [
+        Listener(user_id, f"{name} ({', '.join(pcs[user_id])})" if user_id in pcs else name, role)
+        for user_id, name, role in rows
+    ]
+
+
 def composer_send(
     *,
     membership: Membership,
@@ -255,6 +287,7 @@ def _whisper(
         if done is None:
             raise
         return done
+    vars(entry)["whisper_people"] = heard  # for its Reply: no query
     html = fragments.roll_entry(entry, "everyone", append=True)
     live.publish_whisper(campaign_id, "message.whispered", html=html, seqs=seqs)
     return entry

@@ -8,19 +8,22 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import gm_or_403, membership_or_404
 from campaigns.models import Membership
-from campaigns.selectors import members_of
 from fudgetable import entry_ids
 from fudgetable.http import AuthenticatedHttpRequest, new_key
-from rolls import dice_in_hand
+from fudgetable.live import audience_of
+from rolls import dice_in_hand, fragments
+from rolls.models import Roll
 from rolls.talk import services as talk
 from rolls.talk import webhooks
 from rolls.talk.models import TableTalk
+from rolls.views import own_spends, spend_fudge_point
 
 TEMPLATE = "rolls/talk/parts.html"
 
@@ -49,12 +52,11 @@ class TalkForm(forms.Form):
 def composer_context(membership: Membership) -> dict[str, object]:
     """What the table page's composer needs: whom this person may speak as, whom they may
     whisper to, and a key for the first line."""
-    others = [m for m in members_of(membership.campaign) if m.user_id != membership.user_id]
     observer = membership.role == Membership.Role.OBSERVER
     speaking = [] if observer else list(talk.speakers(membership))
     return {
         "speakers": speaking,
-        "whisper_people": others,
+        "whisper_people": talk.listeners(membership),
         "talk_key": new_key(),
         "dice_in_hand": dice_in_hand.allowed(membership.campaign),
     }
@@ -66,7 +68,7 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     membership.user = request.user  # the same row: a message names its speaker without a query
     form = TalkForm(request.POST)
-    problem, helped, sent = "", False, ""
+    problem, helped, sent, entry = "", False, "", None
     if not form.is_valid():
         problem = _("Write something to send, and pick only people at this table.")
     else:
@@ -94,7 +96,55 @@ def say(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
             messages.error(request, problem)
         return redirect("rolls:table", campaign_id)
     context = {"problem": problem, "help": helped, "sent": sent, "fresh_key": new_key()}
+    if entry is not None:
+        context.update(_after(membership, entry))
     return render(request, f"{TEMPLATE}#answer", context)
+
+
+def _after(membership: Membership, entry: Roll) -> dict[str, object]:
+    """What changes under the composer once a line landed. A roll this person may spend a
+    Fudge point on shows with its spend buttons, as the roller's "You rolled" does (the log's
+    copy is everyone's and carries none); any other line clears it. A whisper puts the picker
+    back to everyone, and says so, so the next line is not whispered by mistake: the answer
+    does it, over HTTP and over the socket alike."""
+    context: dict[str, object] = {"rolled": _rolled(membership, entry)}
+    if entry.whispered:
+        context["whispered_to"] = ", ".join(entry.snapshot.get("to", ()))
+        context["whisper_people"] = talk.listeners(membership)
+    return context
+
+
+def _rolled(membership: Membership, entry: Roll) -> str:
+    if entry.kind == Roll.Kind.MESSAGE:
+        return ""
+    spend = own_spends(membership, entry)
+    if not spend:
+        return ""
+    url = reverse("rolls:talk_fudge_point", args=[membership.campaign_id, entry.pk])
+    return fragments.roll_entry(
+        entry, audience_of(membership), spend=spend, spend_url=url, spend_target="#talk-rolled"
+    )
+
+
+@require_POST
+@login_required
+def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> HttpResponse:
+    """A Fudge point spent from the composer's "You rolled": the same spend as the roller's
+    (``rolls.views.spend_fudge_point``: the same rules and refusals), answered under the
+    composer, where the person is, with the new entry and its own spend buttons."""
+    membership = membership_or_404(request.user, campaign_id)
+    made, problem = spend_fudge_point(membership, roll_id, request.POST)
+    if not request.htmx:
+        if problem:
+            messages.error(request, problem)
+        elif made is not None:
+            messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
+        return redirect("rolls:table", campaign_id)
+    context = {
+        "rolled": _rolled(membership, made) if made is not None else "",
+        "spend_problem": problem,
+    }
+    return render(request, f"{TEMPLATE}#rolled", context)
 
 
 class TalkSettingsForm(forms.ModelForm):

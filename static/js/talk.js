@@ -1,6 +1,6 @@
 // The composer under the table's log (templates/rolls/talk/parts.html, rolls/talk/services.py): one line that
 // grows with what is typed, Enter sends (Shift+Enter starts a new line), emptied once the line
-// landed; the whisper fold says whom it goes to. A message that mentions this person badges
+// landed; the whisper fold says whom it goes to, and Reply on a whisper picks its people. A message that mentions this person badges
 // their log's tab, and the browser's tab while the page is out of sight. Without this file
 // the composer is a plain form.
 (function () {
@@ -34,18 +34,57 @@
     line.focus();
   });
 
-  // Whom a whisper goes to, in the fold's summary.
-  var to = form.querySelector(".composer-to");
-  if (to) {
+  // Whom a line goes to, in the picker's summary. The picker is drawn afresh, to everyone,
+  // by the answer to a whisper (rolls/talk/views.py), so it is looked up each time; and read
+  // at load, in case the browser brought back ticks the page did not draw.
+  function showWhom() {
+    var to = document.getElementById("talk-to");
+    if (!to) return;
     var words = to.querySelector(".composer-to-words");
-    to.addEventListener("change", function () {
-      var names = Array.prototype.map.call(
-        to.querySelectorAll("input:checked"), function (box) { return box.dataset.name; });
-      words.textContent = names.length
-        ? words.dataset.whisper + " " + names.join(", ") : words.dataset.everyone;
-      to.classList.toggle("whispering", names.length > 0);
-    });
+    var names = Array.prototype.map.call(
+      to.querySelectorAll("input:checked"), function (box) { return box.dataset.name; });
+    words.textContent = names.length
+      ? words.dataset.whisper + " " + names.join(", ") : words.dataset.everyone;
+    to.classList.toggle("whispering", names.length > 0);
   }
+  form.addEventListener("change", function (event) {
+    if (event.target.closest("#talk-to")) showWhom();
+  });
+  showWhom();
+
+  // Reply on a whisper: the composer whispers to its people but this person (whoever of them
+  // is still at the table), ready to type.
+  document.addEventListener("click", function (event) {
+    var reply = event.target.closest && event.target.closest(".talk-reply");
+    var to = document.getElementById("talk-to");
+    if (!reply) return;
+    var people = reply.dataset.reply.split(" ").filter(function (id) { return id && id !== me; });
+    var ticked = 0;
+    if (to) {
+      to.querySelectorAll('input[name="to"]').forEach(function (box) {
+        box.checked = people.indexOf(box.value) >= 0;
+        if (box.checked) ticked++;
+      });
+      to.open = false;
+    }
+    showWhom();
+    var answer = document.getElementById("talk-answer");
+    if (!ticked && answer) {
+      // Nobody to whisper to: say so, rather than leave the picker at everyone unremarked.
+      answer.textContent = "";
+      var gone = document.createElement("p");
+      gone.className = "message message-error";
+      gone.textContent = form.dataset.replyGone;
+      answer.appendChild(gone);
+    }
+    line.focus();
+  });
+
+  // The "You rolled" of a typed roll is put away once the person is done with it.
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".composer-rolled-close");
+    if (close) close.closest(".composer-rolled").textContent = "";
+  });
 
   // A mention of this person: their log's tab says so, and the browser's tab while hidden.
   var title = document.title;
