@@ -66,6 +66,24 @@ def pytest_configure(config: pytest.Config) -> None:
         pytest.exit(f"CI=true and a service the tests need is unreachable: {message}", 3)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix(request: pytest.FixtureRequest) -> None:
+    """pytest-django's, but for the embedded default too: it names each xdist worker's test
+    database with a suffix (test_postgres_gw0), and leaves alone only the SQLite engine it knows
+    by name, which ours (fudgetable.sqlite) is not, so it made a file name of the path. SQLite's
+    test database is in memory, each worker's own already."""
+    from django.conf import settings
+
+    worker = getattr(request.config, "workerinput", {}).get("workerid")
+    if not worker:
+        return
+    for database in settings.DATABASES.values():
+        test = database.setdefault("TEST", {})
+        if database["ENGINE"] == "fudgetable.sqlite" and not test.get("NAME"):
+            continue
+        test["NAME"] = f"{test.get('NAME') or f'test_{database["NAME"]}'}_{worker}"
+
+
 def _unreachable_services() -> list[str]:
     problems = []
     for service, variable in SERVICE_URLS.items():
