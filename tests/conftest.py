@@ -31,6 +31,59 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile("fudgetable")
 
 
+def _redis_database_per_worker() -> None:
+    """Under pytest-xdist (scripts/test runs two workers), each worker its own Redis database:
+    the base URL's number plus the worker's (gw0 keeps it, gw1 the next, ...), so a flush or a
+    channel layer of one never reaches the other's. Their PostgreSQL test databases are
+    already their own (pytest-django names them test_…_gw0, _gw1), and SQLite's is in memory."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    url = os.environ.get("REDIS_URL")
+    if not (url and worker.startswith("gw")):
+        return
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    own = parts._replace(path=f"/{base + int(worker.removeprefix('gw'))}").geturl()
+    os.environ["REDIS_URL"] = own  # for the servers tests start, and tests that read it
+    from django.conf import settings
+
+    from fudgetable.settings import redis_services
+
+    # pytest-django loaded the settings before this file: the layer and the cache made anew.
+    settings.REDIS_URL = own
+    settings.CHANNEL_LAYERS, settings.CACHES = redis_services(own, settings.CHANNEL_LAYER)
+    from django.core.cache import caches
+
+    caches.__dict__.pop("settings", None)  # in case something read them already
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _redis_database_per_worker()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # the run's own process (xdist's controller, or pytest alone) checks, once
+    problems = _unreachable_services()
+    if problems and os.environ.get("CI", "").lower() == "true":
+        message = "; ".join(problems)
+        pytest.exit(f"CI=true and a service the tests need is unreachable: {message}", 3)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix(request: pytest.FixtureRequest) -> None:
+    """pytest-django's, but for the embedded default too: it names each xdist worker's test
+    database with a suffix (test_postgres_gw0), and leaves alone only the SQLite engine it knows
+    by name, which ours (fudgetable.sqlite) is not, so it made a file name of the path. SQLite's
+    test database is in memory, each worker's own already."""
+    from django.conf import settings
+
+    worker = getattr(request.config, "workerinput", {}).get("workerid")
+    if not worker:
+        return
+    for database in settings.DATABASES.values():
+        test = database.setdefault("TEST", {})
+        if database["ENGINE"] == "fudgetable.sqlite" and not test.get("NAME"):
+            continue
+        test["NAME"] = f"{test.get('NAME') or f'test_{database["NAME"]}'}_{worker}"
+
+
 def _unreachable_services() -> list[str]:
     problems = []
     for service, variable in SERVICE_URLS.items():
