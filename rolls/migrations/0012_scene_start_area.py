@@ -5,15 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rolls', '0011_picture_token'),
+        ("rolls", "0011_picture_token"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='scene',
-            name='start_area',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='rolls.area'),
+            model_name="scene",
+            name="start_area",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="rolls.area",
+            ),
         ),
     ]

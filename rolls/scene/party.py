@@ -58,9 +58,8 @@ def stands_at(names: list[str], area: Area, *, everyone: bool) -> str:
     names of those who came otherwise."""
     if everyone:
         return _("The party stands at %(area)s.") % {"area": area.name}
-    return ngettext(
-        "%(names)s stands at %(area)s.", "%(names)s stand at %(area)s.", len(names)
-    ) % {"names": ", ".join(names), "area": area.name}
+    words = ngettext("%(names)s stands at %(area)s.", "%(names)s stand at %(area)s.", len(names))
+    return words % {"names": ", ".join(names), "area": area.name}
 
 
 def all_there(scene: Scene, area: Area) -> bool:

@@ -155,7 +155,7 @@ def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
         scene.save(update_fields=["current", "shown_at"])
         lines = [_("Scene: %(title)s") % {"title": scene.title}]
         # The party is on the stage from the start: nobody waits on three taps to be seen.
-        start = Area.objects.filter(pk=scene.start_area_id, scene=scene, hidden=False).first()
+        start = Area.objects.filter(scene=scene, hidden=False, pk=scene.start_area_id or 0).first()
         came = party.bring_in(scene, start)
         if came and start is not None:
             names = [pc.name for pc in came]

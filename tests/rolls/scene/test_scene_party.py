@@ -47,7 +47,11 @@ def where(scene: Scene) -> dict[str, str | None]:
 def said(campaign) -> list[str]:
     """The lines the table read in its log, in order (the GMs' own left out)."""
     rows = Roll.objects.filter(campaign=campaign, kind=Roll.Kind.ANNOUNCEMENT).order_by("pk")
-    return [line for roll in rows.filter(visibility=Roll.Visibility.TABLE) for line in roll.snapshot["lines"]]
+    return [
+        line
+        for roll in rows.filter(visibility=Roll.Visibility.TABLE)
+        for line in roll.snapshot["lines"]
+    ]
 
 
 def test_the_gm_picks_where_the_party_starts(ford, client_for, owner, member, outsider):
@@ -109,9 +113,7 @@ def test_without_a_starting_area_the_pcs_come_in_not_placed(ford, brute):
     assert said(ford.campaign)[-1] == "Scene: The Ford"
 
 
-def test_everyone_here_is_the_gms_one_tap(
-    ford, client_for, owner, member, observer, outsider
-):
+def test_everyone_here_is_the_gms_one_tap(ford, client_for, owner, member, observer, outsider):
     scenes.scene_switch(campaign=ford.campaign, scene=ford)
     campaign = ford.campaign
     here = {"area": shown_id(ford.areas.get(name="Bank"))}
