@@ -29,6 +29,7 @@ urlpatterns = [
     path("scene/round/", scene_views.scene_round, name="scene_round"),
     path("scene/ping/", scene_views.scene_ping, name="scene_ping"),
     path("scene/figures/", scene_views.figure_add, name="figure_add"),
+    path("scene/everyone-here/", scene_views.party_here, name="party_here"),
     path(
         "scene/figures/<figure:figure_id>/reveal/", scene_views.figure_reveal, name="figure_reveal"
     ),

@@ -93,6 +93,7 @@ def _scene(scene: Scene, character_ref: Mapping[int, int], picture_ref: Mapping[
         "rolled": {str(ref): count for ref, count in rolled},
         "handout": card_ref.get(scene.handout_id or 0),
         "handout_at": moment(scene.handout_at),
+        "start_area": area_ref.get(scene.start_area_id or 0),
         "created_at": moment(scene.created_at),
         "areas": [
             {
@@ -211,4 +212,6 @@ def _restore_scene(
         )
         card_ids[row["ref"]] = card.pk
     scene.handout_id = card_ids.get(entry["handout"])
-    scene.save(update_fields=["ranges", "handout"])
+    # A file written before scenes had a starting area has none.
+    scene.start_area_id = area_ids.get(entry.get("start_area"))
+    scene.save(update_fields=["ranges", "handout", "start_area"])

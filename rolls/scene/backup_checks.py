@@ -30,7 +30,7 @@ MAX_PICTURES = 200
 SCENE_KEYS = frozenset(
     {"title", "description", "backdrop", "current", "shown_at", "player_cards", "round"}
     | {"phase", "rolled", "handout", "handout_at", "created_at", "areas", "ranges", "figures"}
-    | {"cards"}
+    | {"cards", "start_area"}
 )
 CARD_KEYS = frozenset(
     {"ref", "title", "text", "picture", "area", "shown", "people", "author", "revealed_at"}
@@ -128,12 +128,23 @@ def _scene(
         "rolled": _rolled(r, row, at, characters),
         "handout": read_pointer(r, row, "handout", at, {card["ref"] for card in cards}, "card"),
         "handout_at": read_time(r, row, "handout_at", at, nullable=True),
+        "start_area": _start_area(r, row, at, areas),
         "created_at": read_time(r, row, "created_at", at),
         "areas": areas,
         "ranges": _ranges(r, row, at, area_refs, ranges),
         "figures": _figures(r, row, at, characters, area_refs),
         "cards": cards,
     }
+
+
+def _start_area(r: Reader, row: Mapping[str, Any], at: str, areas: list[Json]) -> int | None:
+    """Where the PCs stand when the scene is shown: an area of it the players see, or none."""
+    hidden = {area["ref"] for area in areas if area["hidden"]}
+    ref = read_pointer(r, row, "start_area", at, {area["ref"] for area in areas}, "area")
+    if ref in hidden:
+        r.add(f"{at}.start_area", "names an area hidden from the players, who see every PC")
+        return None
+    return ref
 
 
 def _areas(r: Reader, row: Mapping[str, Any], at: str) -> list[Json]:

@@ -86,6 +86,10 @@ class Scene(models.Model):
         "Card", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     handout_at = models.DateTimeField(null=True, blank=True)
+    # Where the PCs stand when the scene is shown (None: brought in, not placed yet).
+    start_area = models.ForeignKey(
+        "Area", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:

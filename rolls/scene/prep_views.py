@@ -41,6 +41,8 @@ class SceneForm(forms.Form):
     backdrop = forms.FileField(required=False, label=gettext_lazy("Backdrop"))
     no_backdrop = forms.BooleanField(required=False)
     player_cards = forms.BooleanField(required=False)
+    # The area the PCs stand in when the scene is shown, by the id the page showed ("": none).
+    start_area = forms.CharField(required=False, max_length=64)
 
 
 class AreaForm(forms.Form):
@@ -106,6 +108,10 @@ def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) 
     if not form.is_valid():
         return first_error(form)
     data = form.cleaned_data
+    # A form without the field (an older page) leaves the starting area as it is.
+    start: object = scenes.KEEP
+    if "start_area" in request.POST:
+        start = _row(Area, scene, data["start_area"]) if data["start_area"] else None
 
     def save(picture: Picture | None) -> None:
         backdrop: object = scenes.KEEP
@@ -119,6 +125,7 @@ def _save_scene(request: AuthenticatedHttpRequest, m: Membership, scene: Scene) 
             description=data["description"],
             player_cards=data["player_cards"],
             backdrop=backdrop,
+            start_area=start,
         )
 
     return with_picture(request, m, data["backdrop"], save)

@@ -47,9 +47,15 @@ class FigureView:
 
     @property
     def initials(self) -> str:
-        """What the token shows: the first letters of the name's first two words."""
+        """What the token shows: the first letters of the name's first two words, and the
+        number a mook's name ends in ("Goblin Archer 12": "GA12"), so that copies of one NPC
+        (``characters.npc_duplicate`` numbers them) are told apart at a glance. The number
+        is the character's own, the same on every screen and in every box pushed alone."""
         words = self.figure.character.name.split()
-        return "".join(word[0] for word in words[:2]).upper()
+        number = ""
+        if len(words) > 1 and words[-1].isascii() and words[-1].isdigit():
+            number = words.pop()
+        return "".join(word[0] for word in words[:2]).upper() + number
 
     @property
     def colour(self) -> int:
@@ -110,6 +116,18 @@ class Board:
     unplaced: list[FigureView] = field(default_factory=list)  # GMs only
     ranges: list[RangeRow] = field(default_factory=list)
     scale: tuple[area_rules.Range, ...] = ()
+    party_waiting: bool = False  # GMs only: a PC is not placed yet ("Everyone here" shows)
+
+
+def party_waiting(scene: Scene) -> bool:
+    """Whether a PC of the campaign is not placed in the scene yet (not in it, or in it with
+    no area): the GM's "Everyone here" has someone to bring."""
+    placed = Figure.objects.filter(scene=scene, area__isnull=False).values("character_id")
+    return (
+        Character.objects.filter(campaign_id=scene.campaign_id, kind=Character.Kind.PC)
+        .exclude(pk__in=placed)
+        .exists()
+    )
 
 
 def _figures(scene: Scene) -> QuerySet[Figure]:
@@ -169,6 +187,7 @@ def board(campaign: Campaign, *, gm_view: bool, scene: Scene | None = None) -> B
         unplaced,
         range_rows(scene, [view.area for view in views], scale),
         scale,
+        gm_view and party_waiting(scene),
     )
 
 

@@ -21,7 +21,7 @@ from characters.signals import npc_shown_changed, sheet_changed
 from fudgetable.row_lock import hold
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
-from rolls.scene import pictures
+from rolls.scene import party, pictures
 from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
 from rolls.scene.selectors import current_scene, shown_to_players
@@ -89,13 +89,18 @@ def scene_update(
     description: str,
     player_cards: bool,
     backdrop: object = KEEP,
+    start_area: object = KEEP,
 ) -> Scene:
-    """The scene's words, whether players may add cards, and its backdrop (``KEEP``, a new
-    picture, or None to take it away)."""
+    """The scene's words, whether players may add cards, its backdrop (``KEEP``, a new
+    picture, or None to take it away), and the area the PCs stand in when it is shown
+    (``KEEP``, an area of the scene the players see, or None: brought in not placed)."""
     scene = locked(scene)
     scene.title = _text(title, TITLE_LENGTH, _("A title"), required=True)
     scene.description = _text(description, DESCRIPTION_LENGTH, _("The description"))
     scene.player_cards = player_cards
+    if start_area is not KEEP:
+        assert start_area is None or isinstance(start_area, Area)
+        scene.start_area = party.checked_start(scene, start_area)
     old = scene.backdrop
     if backdrop is not KEEP:
         assert backdrop is None or isinstance(backdrop, Picture)
@@ -133,7 +138,8 @@ def scene_delete(*, scene: Scene) -> None:
 @transaction.atomic
 def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
     """Shows ``scene`` to the table (None: no scene), told in the log. A fight running in the
-    scene left behind ends."""
+    scene left behind ends. Every PC not in the scene yet comes in, standing in its starting
+    area if it has one (``party.bring_in``)."""
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
     before = Scene.objects.filter(campaign=campaign, current=True).first()
     if before is not None and scene is not None and before.pk == scene.pk:
@@ -147,9 +153,17 @@ def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
         scene.current = True
         scene.shown_at = scene.shown_at or timezone.now()
         scene.save(update_fields=["current", "shown_at"])
+        lines = [_("Scene: %(title)s") % {"title": scene.title}]
+        # The party is on the stage from the start: nobody waits on three taps to be seen.
+        start = Area.objects.filter(scene=scene, hidden=False, pk=scene.start_area_id or 0).first()
+        came = party.bring_in(scene, start)
+        if came and start is not None:
+            names = [pc.name for pc in came]
+            lines.append(party.stands_at(names, start, everyone=party.all_there(scene, start)))
+    else:
+        lines = [_("The scene is cleared.")]
     publish_scene(campaign, "scene.switched", tool=True)
-    line = _("Scene: %(title)s") % {"title": scene.title} if scene else _("The scene is cleared.")
-    roll_announce(campaign=campaign, lines=[line], players=True)
+    roll_announce(campaign=campaign, lines=lines, players=True)
     return scene
 
 

@@ -30,7 +30,7 @@ from fudgetable.shown_ids import AREA, CARD, FIGURE, SCENE
 from rolls.gm_cards import attempt, first_error
 from rolls.scene import cards as scene_cards
 from rolls.scene import moves as scene_moves
-from rolls.scene import pictures, pings
+from rolls.scene import party, pictures, pings
 from rolls.scene import services as scenes
 from rolls.scene.ids import named
 from rolls.scene.models import Area, Card, Figure, Picture, Scene
@@ -188,6 +188,19 @@ def figure_add(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     found = get_object_or_404(Character, pk=character, campaign_id=campaign_id)
     area = _area(scene, request.POST.get("area", ""))
     problem = kept(lambda: scenes.figure_add(scene=scene, character=found, area=area))
+    return _done(request, campaign_id, problem)
+
+
+@require_POST
+@login_required
+def party_here(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM's "Everyone here" on an area: every PC not placed yet stands there."""
+    gm_or_403(request.user, campaign_id)
+    scene = _scene_here(campaign_id)
+    area = _area(scene, request.POST.get("area", ""))
+    if area is None:
+        return _done(request, campaign_id, _("Pick the area the party stands in."))
+    problem = kept(lambda: party.party_here(scene=scene, area=area))
     return _done(request, campaign_id, problem)
 
 

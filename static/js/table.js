@@ -39,7 +39,8 @@
     return viewTabs.filter(function (tab) { return tab.dataset.viewTab === name; })[0];
   }
 
-  function showView(name) {
+  // ``passing``: a view the page turns to by itself (a fight), not the person's choice to keep.
+  function showView(name, passing) {
     if (views.indexOf(name) < 0) name = views[0];
     if (page.dataset.viewNow) scrolled[page.dataset.viewNow] = panes.scrollTop;
     page.dataset.viewNow = name;
@@ -48,7 +49,7 @@
       tab.setAttribute("aria-current", shown ? "true" : "false");
       if (shown) badge(tab, 0);
     });
-    remember("view", name);
+    if (!passing) remember("view", name);
     panes.scrollTop = scrolled[name] || 0;
     if (name === "log") keepLatestInSight();
   }
@@ -163,7 +164,22 @@
   page.addEventListener("htmx:wsAfterMessage", function () {
     pushing = false;
     keepLatestInSight();
+    turnToTheFight();
   });
+
+  // --- A fight: while a round runs in the scene, a player's phone opens on the scene, and
+  // turns to it once when a round starts (not on every push of the fight; a GM's never).
+  var gmHere = !!page.querySelector(".part-scene[data-gm]");
+  function roundRunning() {
+    var round = document.getElementById("scene-round");
+    return !!round && Number(round.dataset.round || 0) > 0;
+  }
+  var fighting = roundRunning();
+  function turnToTheFight() {
+    var now = roundRunning();
+    if (now && !fighting && !gmHere && !wide.matches) showView("scene", true);
+    fighting = now;
+  }
 
   var QUIET = { "table-seq": true, "my-seq": true, "roll-news": true, "presence": true };
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -228,7 +244,8 @@
     event.preventDefault();
   });
 
-  showView(recall("view"));
+  if (fighting && !gmHere) showView("scene", true);
+  else showView(recall("view"));
   showTool(recall("tool"));
   scroller.scrollTop = scroller.scrollHeight;
 })();

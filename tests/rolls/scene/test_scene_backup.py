@@ -161,3 +161,34 @@ def test_a_picture_as_the_table_keeps_it_comes_back_byte_for_byte(prepared, owne
     assert [base64.b64encode(bytes(p.data)).decode() for p in kept] == [
         p["data"] for p in backup["pictures"]
     ]
+
+
+def test_the_starting_area_comes_back_with_a_restore(prepared, owner):
+    scene = Scene.objects.get(campaign=prepared)
+    scene.start_area = area(scene, "Gallery")
+    scene.save(update_fields=["start_area"])
+    backup = backed_up(prepared)
+    mill = backup["scenes"][0]
+    gallery = next(row["ref"] for row in mill["areas"] if row["name"] == "Gallery")
+    assert mill["start_area"] == gallery
+    done = campaign_restore(owner=owner, data=backup)
+    restored = Scene.objects.get(campaign=done.campaign)
+    assert restored.start_area.name == "Gallery" and restored.start_area.scene == restored
+    assert backed_up(done.campaign)["scenes"][0]["start_area"] == gallery
+    # A file from before scenes had one restores with none.
+    del backup["scenes"][0]["start_area"]
+    older = campaign_restore(owner=owner, data=backup)
+    assert Scene.objects.get(campaign=older.campaign).start_area is None
+
+
+@pytest.mark.parametrize("bad", ["hidden", "nowhere"])
+def test_a_starting_area_the_table_would_not_keep_is_refused(prepared, owner, bad):
+    backup = backed_up(prepared)
+    mill = backup["scenes"][0]
+    vault = next(row["ref"] for row in mill["areas"] if row["name"] == "Vault")
+    mill["start_area"] = vault if bad == "hidden" else 99
+    before = Scene.objects.count()
+    with pytest.raises(ValidationError) as refused:
+        campaign_restore(owner=owner, data=backup)
+    assert any("scenes[0].start_area" in message for message in refused.value.messages)
+    assert Scene.objects.count() == before
