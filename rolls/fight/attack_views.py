@@ -54,13 +54,13 @@ def _refused(request: AuthenticatedHttpRequest, campaign_id: int, problem: str) 
     return back_to_table(request, campaign_id)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     if campaign_ruleset(membership.campaign).wound_track is None:
         return _refused(request, campaign_id, _("This campaign's rules have no fights to roll."))
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         figure = named(FIGURE, request.GET.get("attacker", ""))
         try:
             arms = arms_of(membership, figure)
