@@ -375,12 +375,19 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
     membership = membership_or_404(request.user, campaign_id)
     made, problem = spend_fudge_point(membership, roll_id, request.POST)
     if not request.htmx:
-        if problem:
-            messages.error(request, problem)
-        elif made is not None:
-            messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
-        return back_to_table(request, campaign_id)
+        return spent_on_a_page(request, membership, made, problem)
     return _outcome(request, membership, made=made, problem=problem)
+
+
+def spent_on_a_page(
+    request: AuthenticatedHttpRequest, membership: Membership, made: Roll | None, problem: str
+) -> HttpResponse:
+    """A spend sent without htmx (no JavaScript): back to the table, told in a message."""
+    if problem:
+        messages.error(request, problem)
+    elif made is not None:
+        messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
+    return back_to_table(request, membership.campaign_id)
 
 
 @require_POST

@@ -23,7 +23,7 @@ from rolls.models import Roll
 from rolls.talk import services as talk
 from rolls.talk import webhooks
 from rolls.talk.models import TableTalk
-from rolls.views import own_spends, spend_fudge_point
+from rolls.views import own_spends, spend_fudge_point, spent_on_a_page
 
 TEMPLATE = "rolls/talk/parts.html"
 
@@ -135,11 +135,7 @@ def fudge_point(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: in
     membership = membership_or_404(request.user, campaign_id)
     made, problem = spend_fudge_point(membership, roll_id, request.POST)
     if not request.htmx:
-        if problem:
-            messages.error(request, problem)
-        elif made is not None:
-            messages.info(request, fragments.roll_summary(made, gm_view=membership.is_gm))
-        return redirect("rolls:table", campaign_id)
+        return spent_on_a_page(request, membership, made, problem)
     context = {
         "rolled": _rolled(membership, made) if made is not None else "",
         "spend_problem": problem,
