@@ -42,6 +42,8 @@
     var any = false;
     var aimed = aiming();
     var attacker = aimed ? aimed.dataset.attacker : null;
+    var round = document.getElementById("scene-round");
+    var fighting = !!round && (round.dataset.round || "0") !== "0";
     preparePing();
     part.classList.toggle("aiming", !!aimed);
     document.querySelectorAll("#scene-board .figure").forEach(function (figure) {
@@ -55,7 +57,9 @@
       var chosen = figure.dataset.figure === (attacker || picked);
       button.setAttribute("aria-pressed", chosen ? "true" : "false");
       var attack = figure.querySelector("[data-attack]");
-      if (attack) attack.hidden = !(attackUrl && mine && !aimed && figure.dataset.figure === picked);
+      // In a round every fighter's Attack… is at hand: two taps from the board to a roll.
+      var offered = fighting || figure.dataset.figure === picked;
+      if (attack) attack.hidden = !(attackUrl && mine && !aimed && offered);
     });
     var form = document.getElementById("figure-move");
     if (form && !gm) {

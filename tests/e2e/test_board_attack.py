@@ -1,8 +1,10 @@
 """Players act (issue #39): bob, on his phone, shoots the road bandit with Wren's short bow in
 three taps (his PC's token, "Attack…", the bandit's token); the range, light and cover come from
 the areas, the trait from her sheet (Archer). The GM, at a desktop, marks the wound with one
-tap, and alice's phone shows the bandit's token wounded, in the track's words. The count of
-taps and clicks is printed; the attack form is photographed on a phone and a desktop."""
+tap, and alice's phone shows the bandit's token wounded, in the track's words. Then, in a
+round, the GM's exchange between two figures takes two clicks (Attack… on Jason, then Wren).
+The count of taps and clicks is printed; the attack form is photographed on a phone and a
+desktop."""
 
 import os
 import re
@@ -116,16 +118,20 @@ def test_bob_shoots_the_bandit_in_three_taps_and_the_gm_marks_the_wound_in_one(
             f"({taps} taps over {tries} shot(s)); the GM {clicks} click to mark it; "
             f"alice's board shows {BANDIT}: {state.inner_text()!r}"
         )
-        # The GM's own exchange from the board, at a desktop: Jason's token, Attack…, Wren.
-        gm.page.locator(".figure-button", has_text=JASON).click()
-        gm.page.locator(".figure", has_text=JASON).locator("[data-attack]").click()
+        # Outside a round, the GM's own exchange is three clicks: Jason's token, Attack…, Wren.
+        # In a round every fighter's Attack… is on the board: two clicks, Attack… and the target.
+        gm.page.get_by_role("button", name="Start a fight round").click()
+        expect(alice.page.locator("#scene-round")).to_contain_text("Round 1", timeout=PUSH)
+        attack = gm.page.locator(".figure", has_text=JASON).locator("[data-attack]")
+        expect(attack).to_be_visible(timeout=PUSH)
+        attack.click()
         expect(gm.page.locator("#attack-form")).to_be_visible()
         gm.page.screenshot(path=str(SHOTS / "attack-form-desktop-1280.png"))
         gm.page.locator(".figure", has_text=WREN).locator(".figure-button").click()
         expect(gm.page.locator("#scene-attack .attack-done")).to_contain_text(
             f"Fight: {JASON} vs {WREN}", timeout=PUSH
         )
-        print("The GM's attack between two figures: 3 clicks (attacker, Attack…, target).")
+        print("The GM's exchange between two figures in a round: 2 clicks (Attack…, target).")
         assert gm.problems == [] and alice.problems == [] and bob.problems == []
     finally:
         for context in contexts:
