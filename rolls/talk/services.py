@@ -115,6 +115,8 @@ def composer_send(
     if isinstance(command, Help):
         return Sent(help=True)
     if isinstance(command, DiceRoll):
+        if to:  # someone who ticked people believes they whisper: the table would see the roll
+            raise Refused(_("A roll is not whispered: untick the people to roll for the table."))
         try:
             return Sent(typed_rolls.roll_typed(membership, command, key, speaking_as))
         except dice_words.WordsError as error:  # faces by hand, read for the table's dice

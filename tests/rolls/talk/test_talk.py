@@ -112,6 +112,20 @@ def test_a_whisper_to_nobody_here_or_to_oneself_is_refused_in_words(client_for, 
     assert not Roll.objects.exists()
 
 
+def test_a_roll_typed_while_people_are_ticked_is_refused_not_shown_to_the_table(
+    client_for, member, owner, campaign
+):
+    for who in (member, owner):
+        refused = say(
+            client_for(who), campaign, "/r 4dF", to=[str(owner.pk if who == member else member.pk)]
+        )
+        assert "A roll is not whispered" in refused.content.decode()  # said under the composer
+    assert not Roll.objects.exists()
+    # Unticked, the same line rolls for the table.
+    assert say(client_for(member), campaign, "/r 4dF").status_code == 200
+    assert Roll.objects.get().visibility == "table"
+
+
 def test_an_outsider_is_not_heard_and_an_observer_talks_but_does_not_roll(
     client_for, outsider, campaign, observer
 ):
