@@ -32,7 +32,7 @@ from rolls.fight.exchange import Announced, fight_exchange, may_attack_with
 from rolls.fight.ranged import ranged_exchange
 from rolls.models import Roll
 from rolls.scene.models import Figure, Scene
-from rolls.scene.selectors import current_scene, shot_from_areas, shown_to_players
+from rolls.scene.selectors import current_scene, on_players_board, shot_from_areas
 from rolls.services import existing_roll
 
 DEFAULT = ""  # the trait the rules propose for the weapon
@@ -73,7 +73,7 @@ def seen_figure(membership: Membership, scene: Scene, figure_id: int) -> Figure:
         raise NotSeen
     if membership.is_gm:
         return figure
-    if figure.area is None or figure.area.hidden or not shown_to_players(figure):
+    if not on_players_board(figure):
         raise NotSeen
     return figure
 

@@ -17,7 +17,7 @@ from campaigns.models import Membership
 from fudgetable import live
 from rolls.scene.ids import shown_id
 from rolls.scene.models import Area, Card, Figure, Scene
-from rolls.scene.selectors import current_scene, shown_to_players
+from rolls.scene.selectors import current_scene, on_players_board
 
 TEMPLATE = "rolls/scene/scene.html"
 KINDS = ("area", "figure", "card")
@@ -50,9 +50,7 @@ def _part(scene: Scene, kind: str, part_id: int) -> Pinged:
         )
         if figure is None:
             raise NotSeen
-        # Players see a figure placed in an area they see, if they have met its character.
-        seen = figure.area is not None and not figure.area.hidden and shown_to_players(figure)
-        return Pinged(figure, figure.character.name, seen, frozenset())
+        return Pinged(figure, figure.character.name, on_players_board(figure), frozenset())
     card = Card.objects.filter(scene=scene, pk=part_id).first()
     if card is None:
         raise NotSeen

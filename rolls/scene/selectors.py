@@ -38,6 +38,14 @@ def shown_to_players(figure: Figure) -> bool:
     return not character.is_npc or character.revealed
 
 
+def on_players_board(figure: Figure) -> bool:
+    """Whether the players' board shows the figure: one they see, standing in an area they
+    see (a figure not placed yet is on the GMs' list alone). Pings, attacks and pushes ask
+    this one rule."""
+    area = figure.area
+    return shown_to_players(figure) and area is not None and not area.hidden
+
+
 @dataclass(frozen=True)
 class FigureView:
     figure: Figure

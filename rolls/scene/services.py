@@ -24,7 +24,7 @@ from fudgetable.rules import ranged
 from rolls.scene import party, pictures
 from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
-from rolls.scene.selectors import current_scene, shown_to_players
+from rolls.scene.selectors import current_scene, on_players_board
 from rolls.services import roll_announce
 
 MAX_SCENES = 100
@@ -332,13 +332,6 @@ def figure_add(*, scene: Scene, character: Character, area: Area | None = None) 
     return figure
 
 
-def on_players_board(figure: Figure) -> bool:
-    """Whether the players' board shows the figure: one they see, standing in an area they
-    see (a figure not placed yet is on the GMs' list alone)."""
-    area = figure.area
-    return _shown(figure.character) and area is not None and not area.hidden
-
-
 @transaction.atomic
 def figure_remove(*, figure: Figure) -> None:
     scene = locked(figure.scene)
@@ -381,7 +374,7 @@ def figure_vitals_changed(*, character: Character) -> None:
     )
     if figure is None or figure.area is None:
         return
-    players = not figure.area.hidden and shown_to_players(figure)
+    players = on_players_board(figure)
     campaign, area_id = figure.scene.campaign, figure.area.pk
 
     def push() -> None:
