@@ -146,7 +146,9 @@
     var next = earlier.nextElementSibling;
     anchor = next && { entry: next, top: next.getBoundingClientRect().top };
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  // On the swap itself, in the task that inserts them: htmx settles 20 ms later, and in
+  // between the reader (and a test) would see the entry pushed down by their height.
+  document.addEventListener("htmx:afterSwap", function () {
     if (!anchor) return;
     scroller.scrollTop += anchor.entry.getBoundingClientRect().top - anchor.top;
     anchor = null;

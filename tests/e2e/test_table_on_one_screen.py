@@ -134,12 +134,6 @@ def test_a_players_phone_rolls_raises_a_hand_and_sees_the_countdowns_in_one_tap_
         assert watched.problems == []
 
 
-@pytest.mark.xfail(
-    reason="Known defect, open: since 04:20 UTC on 2026-11-29 the earlier entries push the first"
-    " entry down by their height on the same code that passed at 04:04 (table.js's anchor);"
-    " see the closing note",
-    strict=False,
-)
 def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
     busy: tuple[AppServer, str], browser: Browser
 ) -> None:
@@ -154,14 +148,28 @@ def test_the_log_keeps_the_newest_in_sight_and_badges_what_arrives_out_of_sight(
         count = entries.count()
         assert count == 20  # the newest page; the rest a tap away
 
-        # Earlier entries come in above, and the entry that was first stays where it was.
-        first = gm.page.locator(f"#{entries.first.get_attribute('id')}")
+        # Earlier entries come in above, and the entry that was first stays where it was, from
+        # the first frame they are drawn in: its place is noted as the list changes, before
+        # anything is painted.
+        first_id = entries.first.get_attribute("id")
+        first = gm.page.locator(f"#{first_id}")
         log.evaluate("log => log.scrollTop = 0")
         was = first.bounding_box()
+        gm.page.evaluate(
+            """id => {
+                const first = document.getElementById(id);
+                window.firstTops = [];
+                new MutationObserver(() => window.firstTops.push(first.getBoundingClientRect().y))
+                    .observe(document.getElementById("roll-log"), { childList: true });
+            }""",
+            first_id,
+        )
         gm.page.get_by_role("link", name="Earlier entries").click()
         expect(entries).to_have_count(count + 20)
         now = first.bounding_box()
         assert was and now and abs(now["y"] - was["y"]) < 2
+        tops = gm.page.evaluate("window.firstTops")
+        assert tops and all(abs(top - was["y"]) < 2 for top in tops), (was["y"], tops)
 
         # Scrolled up, the GM is offered the latest when a roll arrives; at the bottom, it is
         # simply shown.
