@@ -22,7 +22,7 @@ from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import dice_in_hand, fragments, roll_lines
 from rolls.models import Roll
 from rolls.scene.moves import note_roll
-from rolls.selectors import running_session_id
+from rolls.table_facts import table_facts
 from rolls.talk import webhooks
 
 Snapshot = dict[str, Any]
@@ -78,9 +78,10 @@ def record_entry(
         with transaction.atomic():
             # Numbered first, so the entry is written with the number it reaches screens by.
             seq = live.next_seq(campaign.pk, players=players)
+            facts = table_facts(campaign.pk)
             roll = Roll.objects.create(
                 campaign=campaign,
-                session_id=running_session_id(campaign.pk),
+                session_id=facts.session_id,
                 roller_id=membership.user_id,
                 character=character,
                 follows=follows,
@@ -107,8 +108,10 @@ def record_entry(
     event = events.get(Roll.Kind(kind), "roll.created")
     everyone = entries["everyone"] if players else None
     live.publish(campaign.pk, event, everyone=everyone, gm=entries["gm"], entry=roll.pk, seq=seq)
-    webhooks.entry_written(roll)
-    note_roll(roll)  # "only one die roll per phase": counted in a fight's round
+    if facts.webhook:
+        webhooks.entry_written(roll)
+    if facts.fighting:
+        note_roll(roll)  # "only one die roll per phase": counted in a fight's round
     return roll, True
 
 
@@ -417,7 +420,7 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
         seq = live.next_seq(campaign.pk, players=players)
         roll = Roll.objects.create(
             campaign=campaign,
-            session_id=running_session_id(campaign.pk),
+            session_id=table_facts(campaign.pk).session_id,
             kind=Roll.Kind.ANNOUNCEMENT,
             visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
             label=" ".join(lines)[:200],
