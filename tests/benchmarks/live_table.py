@@ -2,7 +2,8 @@
 pushes timed.
 
     .venv/bin/python -m tests.benchmarks.live_table --tables 100 --sockets 8 --rate 0.5 \
-        --duration 60 [--over http|socket] [--floor] [--stack-floor] [--events|--scene] [--debug]
+        --duration 60 [--over socket|http] [--floor] [--no-stack-floor] [--events|--scene]
+        [--debug]
         [--chat only|beside]
         [--gc-log PATH] [--scaled N [--layer core|pubsub]] [--capacity N]
         [--py-spy PATH --profile-out stacks.txt]
@@ -11,9 +12,9 @@ One daphne process on the embedded default (a throwaway SQLite file, the in-memo
 layer), in production mode (DEBUG=0) unless --debug; with --scaled N, N processes on PostgreSQL
 and Redis (--layer picks channels-redis's layer). Each table has a GM and M-1 players, each
 with one authenticated socket; one player per table sends trait checks at R per second as the
-table page does: an htmx POST with a fresh idempotency key (--over http), or the same POST as a
-command over that player's socket (--over socket, as the page sends it when its socket is
-open). The tables' first rolls are spread evenly over one interval. The roll's id comes back in
+table page does: a command over that player's socket (--over socket, the default: as the page
+sends it when its socket is open), or an htmx POST with a fresh idempotency key (--over http).
+The tables' first rolls are spread evenly over one interval. The roll's id comes back in
 the answer and matches the entries arriving on the sockets, which may come first. With --chat
 only the roller says a line through the composer instead of each roll (rolls/talk/services.py: a
 message in the log, numbered and pushed as a roll is), and with --chat beside every other roll is
@@ -22,8 +23,10 @@ R a second per table (tests/benchmarks/table_events.py); with --scene a figure's
 card shown to everyone, alternately (tests/benchmarks/scene_events.py). With --events,
 --scene or --floor the same
 sockets and load then run on a plain websockets broadcast server
-(tests/benchmarks/broadcast_floor.py), the floor, and both are reported; with --stack-floor
-then on daphne and Channels with no Django work (tests/benchmarks/stack_floor.py). For every
+(tests/benchmarks/broadcast_floor.py), the floor, and both are reported; then, unless
+--no-stack-floor, on daphne and Channels with no Django work (tests/benchmarks/stack_floor.py),
+the stack floor, and the run ends with FudgeTable's CPU per roll or event divided by it: a ratio
+read from one sitting, since the machine's speed drifts between sittings. For every
 roll or event and every socket of its table it times sent -> frame arrived, and reports
 p50/p95/p99/max, losses (nothing there 5 s after it was sent), throughput, the server's CPU and
 memory sampled every second, and its CPU time per roll or event. Loopback only; it stops by
@@ -293,8 +296,9 @@ def _match_answers(samples: Samples, match: load.Matcher, *, rolls: bool) -> loa
 
 async def _fudgetable(
     args: argparse.Namespace, servers: list[AppServer], tables: list[Table]
-) -> int:
-    """The load on FudgeTable; returns the mean size of the frames that brought it."""
+) -> tuple[int, float]:
+    """The load on FudgeTable; returns the mean size of the frames that brought it, and the
+    servers' CPU per roll or event (ms)."""
     pids = [server.process.pid for server in servers if server.process]
     opened = time.perf_counter()
 
@@ -347,7 +351,7 @@ async def _fudgetable(
             title += f" ({len(servers)} processes, scaled, {args.layer} layer)"
         if args.chat != "off":
             title += ", lines said instead of rolls" if args.chat == "only" else ", talk beside"
-        await load.measure(
+        cost = await load.measure(
             f"{title}, commands over {args.over}",
             args,
             pids,
@@ -361,7 +365,7 @@ async def _fudgetable(
     if args.gc_log:
         _collector_report(args.gc_log, pids, loaded_from, time.time())
     sizes = [size for table in tables for size in table.frame_bytes]
-    return int(statistics.mean(sizes)) if sizes else 0
+    return (int(statistics.mean(sizes)) if sizes else 0), cost
 
 
 def _collector_report(path: str, pids: list[int], start: float, end: float) -> None:
@@ -392,9 +396,9 @@ FLOORS = {
 
 async def _floor(
     args: argparse.Namespace, tables: list[Table], size: int, name: str = "broadcast floor"
-) -> None:
+) -> float:
     """The same sockets and events on a floor: a plain websockets broadcast server, or the
-    same broadcast through daphne and Channels (``FLOORS``)."""
+    same broadcast through daphne and Channels (``FLOORS``); returns its CPU per event (ms)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", FLOORS[name], str(port)],
@@ -424,7 +428,7 @@ async def _floor(
         )
         gm_socket = {t.campaign: sockets[i * args.sockets] for i, t in enumerate(floor_tables)}
         print(f"{name}: frames padded to {size} bytes, FudgeTable's mean")
-        await load.measure(
+        return await load.measure(
             name,
             args,
             [process.pid],
@@ -458,14 +462,19 @@ async def _listening(port: int, process: subprocess.Popen[bytes]) -> None:
 
 
 async def _run(args: argparse.Namespace, servers: list[AppServer], tables: list[Table]) -> None:
-    size = await _fudgetable(args, servers, tables)
+    size, cost = await _fudgetable(args, servers, tables)
     if args.events or args.scene or args.floor or args.stack_floor:
         for server in servers:  # the floor gets the machine to itself, as FudgeTable had
             server.stop()
     if args.events or args.scene or args.floor:
         await _floor(args, tables, size)
     if args.stack_floor:
-        await _floor(args, tables, size, "stack floor")
+        floor = await _floor(args, tables, size, "stack floor")
+        what = "event" if args.events or args.scene else "roll"
+        print(
+            f"same sitting: CPU per {what} {cost:.2f} ms, stack floor {floor:.2f} ms an event, "
+            f"ratio {cost / max(floor, 1e-9):.1f}x"
+        )
 
 
 def main() -> None:
@@ -489,8 +498,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--over",
-        choices=["http", "socket"],
-        default="http",
+        choices=["socket", "http"],
+        default="socket",
         help="how the rolls (or events) are sent: an HTTP POST each, or over the roller's (the "
         "GM's) socket as the table page sends them when its socket is open",
     )
@@ -508,8 +517,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--stack-floor",
-        action="store_true",
-        help="then the same load on daphne and Channels with no Django work (stack_floor.py)",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="then the same load on daphne and Channels with no Django work (stack_floor.py), "
+        "and the ratio to it (on by default; --no-stack-floor leaves it out)",
     )
     parser.add_argument("--duration", type=float, default=60, help="seconds of posting")
     parser.add_argument("--debug", action="store_true", help="DEBUG=1, the development default")

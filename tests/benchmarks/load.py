@@ -202,7 +202,8 @@ def report(
     samples: Samples,
     took: float,
     rss_before: int,
-) -> None:
+) -> float:
+    """Prints the run's figures; returns the servers' CPU time per roll or event in ms."""
     latencies, lost = [], 0
     for table in tables:
         for pk, start in table.posted.items():
@@ -256,6 +257,7 @@ def report(
         _timeline(Path(args.timeline), title, tables)
     for error in samples.post_errors[:5]:
         print("POST error:", error)
+    return samples.server_cpu_seconds / max(rolls, 1) * 1000
 
 
 def py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None:
@@ -297,9 +299,10 @@ async def measure(
     *,
     with_services: bool = False,
     profile: bool = True,
-) -> None:
+) -> float:
     """Listens on every socket while ``fire`` sends the load to the server processes
-    ``pids``, then reports; ``with_services`` samples PostgreSQL's and Redis's CPU too, and
+    ``pids``, then reports, and returns the servers' CPU time per roll or event in ms;
+    ``with_services`` samples PostgreSQL's and Redis's CPU too, and
     ``profile`` lets --py-spy record the first process."""
     # The script's own collector must not stop the clock: its sockets are long-lived objects.
     gc.freeze()
@@ -330,5 +333,5 @@ async def measure(
         await socket.close()
     for listener in listeners:
         listener.cancel()
-    report(title, args, tables, samples, took, rss_before)
     gc.unfreeze()
+    return report(title, args, tables, samples, took, rss_before)
