@@ -8,7 +8,9 @@ content never reaches a player's browser. htmx's ws extension swaps the fragment
 """
 
 import logging
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Literal, Protocol, TypedDict
 
 from asgiref.sync import async_to_sync
@@ -144,12 +146,43 @@ def _send_on_commit(campaign_id: int, message: dict[str, object]) -> None:
     its number (the next event shows the gap; the heartbeat finds a quiet table's)."""
 
     def send() -> None:
+        held = _held.get()
+        if held is not None:
+            held.append((campaign_id, message))
+            return
         try:
             async_to_sync(get_channel_layer().group_send)(group_name(campaign_id), message)
         except Exception as error:
             _push_lost(campaign_id, message, error)
 
     transaction.on_commit(send)
+
+
+Held = list[tuple[int, dict[str, object]]]
+_held: ContextVar[Held | None] = ContextVar("held_pushes", default=None)
+
+
+@contextmanager
+def held_pushes() -> Iterator[Held]:
+    """Keeps the pushes that commit meanwhile, in order, instead of sending them: a socket's
+    command runs on the worker thread, and each push sent from there crossed to the event loop
+    and back while the thread waited. The consumer sends them (``send_held``) once it is back
+    on the loop: one crossing each way for the whole command."""
+    held: Held = []
+    token = _held.set(held)
+    try:
+        yield held
+    finally:
+        _held.reset(token)
+
+
+async def send_held(held: Held) -> None:
+    layer = get_channel_layer()
+    for campaign_id, message in held:
+        try:
+            await layer.group_send(group_name(campaign_id), message)
+        except Exception as error:
+            _push_lost(campaign_id, message, error)
 
 
 def _push_lost(campaign_id: int, message: Mapping[str, object], error: Exception) -> None:

@@ -34,6 +34,7 @@ from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils.translation import gettext
 from django_htmx.middleware import HtmxDetails
 
+from fudgetable import live
 from fudgetable.input_rule import refused as refused_input
 from fudgetable.input_rule import request_problem, text_problem
 from fudgetable.middleware import busy_answer, busy_in_words
@@ -213,13 +214,22 @@ def run(
     *,
     allowed: Callable[[ResolverMatch], bool],
     table_events: bool = True,
+    held: live.Held | None = None,
 ) -> tuple[str, bool]:
     """Runs the command's view as its person, and returns the answer message; and False once
     that person is no longer logged in (``person``), when the command is refused as HTTP would
     refuse it and the socket should go. Synchronous: the consumer calls it on a worker
     thread, as a view is always run. ``allowed`` says which of the site's paths this socket
     takes commands for; ``table_events``, whether the table's events reach it (a command whose
-    push redraws its card then need not answer with the card: ``http.over_table_socket``)."""
+    push redraws its card then need not answer with the card: ``http.over_table_socket``).
+    ``held``: the pushes the command makes go in this list, for the caller to send from the
+    event loop (``live.held_pushes``); without it they are sent as they commit."""
+    if held is not None:
+        with live.held_pushes() as pushes:
+            try:
+                return run(command, scope, allowed=allowed, table_events=table_events)
+            finally:
+                held.extend(pushes)
     if person(scope) is None:
         return refused(command, 403, LOGGED_OUT), False
     if command.problem is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.urls import ResolverMatch
 
-from fudgetable import socket_commands
+from fudgetable import live, socket_commands
 from fudgetable.request_queue import process_turns
 
 # The apps whose POSTs a page's socket runs, only for its own campaign.
@@ -39,13 +39,20 @@ class TakesCommands:
         # A turn shared with the process's HTTP requests: past them, a command waits its
         # turn, and one that waited too long is told to try again, not queued for ever.
         async with process_turns().taken() as turn:
+            held: live.Held = []
             if turn:
                 run = database_sync_to_async(socket_commands.run)
                 answer, still_in = await run(
-                    command, self.scope, allowed=self.takes, table_events=self.table_events
+                    command,
+                    self.scope,
+                    allowed=self.takes,
+                    table_events=self.table_events,
+                    held=held,
                 )
             else:
                 answer, still_in = socket_commands.busy(command), True
+        # The table hears of the change before its maker reads the answer, as over HTTP.
+        await live.send_held(held)
         await self.send(text_data=answer)
         if not still_in:
             await self.close()
