@@ -5,6 +5,7 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
-        from campaigns.accounts import sign_in_changes
+        from campaigns.accounts import language, sign_in_changes
 
         sign_in_changes.connect()
+        language.connect()

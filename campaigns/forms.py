@@ -1,9 +1,24 @@
 """Campaign forms. The rules module checks every ruleset setting; a form only gathers them."""
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import get_language_info
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Membership, SessionZero
 from fudgetable.rules import rulesets
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language in its own words, so a person finds theirs whatever the page speaks."""
+    return [
+        ("", _("The language of my browser")),
+        *((code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES),
+    ]
+
+
+def campaign_language_choices() -> list[tuple[str, str]]:
+    return language_choices()[1:]
 
 
 class NewCampaignForm(forms.Form):

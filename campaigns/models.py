@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Campaign(models.Model):
@@ -17,6 +18,11 @@ class Campaign(models.Model):
     gm_moves = models.JSONField(default=list, blank=True)
     # The poker-deck dice method keeps its shuffled pile between draws.
     deck = models.JSONField(null=True, blank=True)
+    # The language of what the table pushes to everyone (log lines, announcements): each pushed
+    # fragment is rendered once per audience in it (docs/architecture.md, "Languages").
+    language = models.CharField(
+        _("language of the table"), max_length=10, choices=settings.LANGUAGES, default="en"
+    )
     # Bumped by every edit of the settings form, so a stale form is refused, not applied.
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -30,6 +36,21 @@ class Campaign(models.Model):
     @property
     def is_archived(self) -> bool:
         return self.archived_at is not None
+
+
+class Profile(models.Model):
+    """What a person chose for themselves that is no part of Django's user: the language their
+    pages speak, "" for their browser's (fudgetable/language.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="profile"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True, default=""
+    )
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user}"
 
 
 class Membership(models.Model):

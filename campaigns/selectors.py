@@ -1,7 +1,8 @@
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Membership, Profile
 from fudgetable.rules import rulesets
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.rulesets import Ruleset
@@ -33,6 +34,18 @@ def members_of(campaign: Campaign) -> QuerySet[Membership]:
     return campaign.memberships.select_related("user", "campaign").order_by(
         "role", "user__username"
     )
+
+
+def campaign_language(campaign: Campaign) -> str:
+    """The language the table's pushed fragments are rendered in, for everyone at it: render
+    each once per audience under ``translation.override(campaign_language(campaign))``."""
+    return campaign.language or settings.LANGUAGE_CODE
+
+
+def person_language(user: User) -> str:
+    """The language ``user`` chose on the Account page, "" for their browser's."""
+    language = Profile.objects.filter(user=user).values_list("language", flat=True).first()
+    return language or ""
 
 
 def campaign_ruleset(campaign: Campaign) -> Ruleset:

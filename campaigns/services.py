@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from campaigns.models import Campaign, Invite, Membership, SessionZero
+from campaigns.models import Campaign, Invite, Membership, Profile, SessionZero
 from fudgetable import live
 from fudgetable.rules import rulesets
 
@@ -57,10 +57,18 @@ def campaign_update(
     pitch: str,
     ruleset: str,
     overrides: Mapping[str, Any],
+    language: str | None = None,
 ) -> Campaign:
+    """The settings form saved; ``language`` None keeps the table's language."""
     checked = _checked_overrides(ruleset, overrides)
+    changes: dict[str, Any] = {"language": language} if language else {}
     updated = Campaign.objects.filter(pk=campaign.pk, version=version).update(
-        name=name, pitch=pitch, ruleset=ruleset, overrides=checked, version=F("version") + 1
+        name=name,
+        pitch=pitch,
+        ruleset=ruleset,
+        overrides=checked,
+        version=F("version") + 1,
+        **changes,
     )
     if not updated:
         raise StaleEdit
@@ -192,3 +200,9 @@ def gm_moves_set(*, campaign: Campaign, moves: Iterable[str]) -> Campaign:
     campaign.gm_moves = cleaned
     campaign.save(update_fields=["gm_moves"])
     return campaign
+
+
+def person_language_set(*, user: User, language: str) -> Profile:
+    """The language ``user``'s pages speak from now on, "" for their browser's."""
+    profile, _ = Profile.objects.update_or_create(user=user, defaults={"language": language})
+    return profile

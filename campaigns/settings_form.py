@@ -8,8 +8,9 @@ from dataclasses import replace
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
-from campaigns.forms import NewCampaignForm
+from campaigns.forms import NewCampaignForm, campaign_language_choices
 from fudgetable.input_rule import json_problems
 from fudgetable.rules import rulesets
 from fudgetable.rules.advancement import KeyAward
@@ -108,6 +109,14 @@ class CampaignSettingsForm(NewCampaignForm):
     """
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    language = forms.ChoiceField(
+        label=_("Language of the table"),
+        choices=campaign_language_choices,
+        help_text=_(
+            "What the table shows everyone (the log, announcements) is in this language; each "
+            "person's own pages follow their browser or their choice on the Account page."
+        ),
+    )
 
     dice = forms.ChoiceField(
         label="Dice for an action", choices=_choices(METHOD_KEYS, _dice_label), required=False
@@ -349,7 +358,7 @@ class CampaignSettingsForm(NewCampaignForm):
         preset_track, track = getattr(self.preset, kind), getattr(self.in_force, kind)
         if preset_track is None or track is None:
             return  # a track the ruleset lacks is an expert's to add
-        _, part, _ = TRACKS[kind]
+        _title, part, _parse = TRACKS[kind]
         ours = getattr(track, part)
         if len(ours) != len(getattr(preset_track, part)):
             return
@@ -422,7 +431,7 @@ class CampaignSettingsForm(NewCampaignForm):
 
     def _track_from(self, kind: str, values: Mapping[str, Any]) -> ConditionTrack | WoundTrack:
         preset_track = getattr(self.preset, kind)
-        _, part, _ = TRACKS[kind]
+        _title, part, _parse = TRACKS[kind]
         levels = tuple(
             replace(
                 level,
@@ -548,7 +557,7 @@ class CampaignSettingsForm(NewCampaignForm):
         """Each track the campaign has, with a row of fields per level; no rows where its
         levels are the GM's own, kept in the expert JSON."""
         shown: list[dict[str, Any]] = []
-        for kind, (title, part, _) in TRACKS.items():
+        for kind, (title, part, _parse) in TRACKS.items():
             if kind in self.plain:
                 levels = getattr(getattr(self.preset, kind), part)
                 rows = [

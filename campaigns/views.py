@@ -37,6 +37,7 @@ def _settings_form(campaign: Campaign, data: QueryDict | None = None) -> Campaig
             "name": campaign.name,
             "pitch": campaign.pitch,
             "ruleset": campaign.ruleset,
+            "language": campaign.language,
             "version": campaign.version,
         },
     )
@@ -99,6 +100,7 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                     pitch=form.cleaned_data["pitch"],
                     ruleset=form.cleaned_data["ruleset"],
                     overrides=form.overrides(),
+                    language=form.cleaned_data["language"],
                 )
             except RulesError as error:
                 form.add_rules_error(error)

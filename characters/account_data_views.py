@@ -10,16 +10,20 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from campaigns.accounts.email_change import email_change_ask, email_clear
-from campaigns.accounts.forms import EmailForm
+from campaigns.accounts.forms import EmailForm, LanguageForm
+from campaigns.selectors import person_language
+from campaigns.services import person_language_set
 from characters.exchange import character_to_json
 from characters.services.accounts import account_delete, owned_characters
 from fudgetable.http import AuthenticatedHttpRequest, password_confirmed
+from fudgetable.language import SESSION_KEY, browser_language
 from fudgetable.rules.errors import RulesError
 
 ACCOUNT_SCHEMA = "fudgetable.account/1"
@@ -42,8 +46,11 @@ def _page(
     form: AccountDeleteForm | None = None,
     status: int = 200,
     email_form: EmailForm | None = None,
+    language_form: LanguageForm | None = None,
 ) -> HttpResponse:
     context = {
+        "language_form": language_form
+        or LanguageForm(initial={"language": person_language(request.user)}),
         "form": form or AccountDeleteForm(initial={"characters": "to-gm"}),
         "email_form": email_form or EmailForm(initial={"email": request.user.email}),
         "email": request.user.email,
@@ -56,6 +63,23 @@ def _page(
 @login_required
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _page(request)
+
+
+@require_POST
+@login_required
+def account_language(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The language this person's pages speak, on every device they log in on; this one keeps
+    it after a log-out too (fudgetable/language.py)."""
+    form = LanguageForm(request.POST)
+    if not form.is_valid():
+        return _page(request, language_form=form, status=422)
+    language = form.cleaned_data["language"]
+    person_language_set(user=request.user, language=language)
+    request.session[SESSION_KEY] = language
+    # The message is read on the next page, which speaks the new language: said in it.
+    with translation.override(language or browser_language(request)):
+        messages.success(request, _("Language saved."))
+    return redirect("account")
 
 
 def _per_hour() -> str:

@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
 
 from fudgetable.hosting import on_loopback, secret_key_in
 
@@ -175,6 +176,9 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, which holds a logged-in person's chosen language, and before
+    # CommonMiddleware, which resolves URLs in the active language (Django's docs).
+    "fudgetable.language.PersonLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -356,7 +360,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "login"
 
+# The interface speaks these (docs/translations.md). A person's pages follow their browser
+# (Accept-Language) until they choose one on the Account page (fudgetable/language.py); what a
+# table pushes is in its campaign's language, chosen by the GM (docs/architecture.md).
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("pt-br", _("Brazilian Portuguese")),
+    ("es", _("Spanish")),
+    ("fr", _("French")),
+    ("de", _("German")),
+]
+# The catalogues, compiled and committed (locale/README.md says why and how to update them).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The device keeps the chosen language a year, so that it outlives a log-out (language.py).
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -405,6 +425,7 @@ if not DEBUG and BEHIND_TLS_PROXY:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
 
 # Password resets by e-mail: through the mail server EMAIL_HOST names, else each e-mail is
 # written to the server's log (the console), where the operator finds the link to pass on.

@@ -45,6 +45,7 @@ urlpatterns = [
     ),
     path("account/", account_data_views.account, name="account"),
     path("account/email/", account_data_views.account_email, name="account_email"),
+    path("account/language/", account_data_views.account_language, name="account_language"),
     path(
         "account/email/confirm/<str:token>/",
         account_views.email_confirm,

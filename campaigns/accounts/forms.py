@@ -8,6 +8,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.forms import language_choices
+
 EMAIL_HELP = _(
     "Only for a link to choose a new password, should you forget yours. We send it a link to "
     "confirm it first."
@@ -45,4 +47,20 @@ class EmailForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", "id_email_%s")
+        super().__init__(*args, **kwargs)
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language of these pages"),
+        choices=language_choices,
+        required=False,
+        help_text=_(
+            "What the table shows everyone (the log, announcements) is in the language its GM "
+            "chose for the campaign."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "id_language_%s")
         super().__init__(*args, **kwargs)
