@@ -112,6 +112,8 @@ class CampaignSettingsForm(NewCampaignForm):
     language = forms.ChoiceField(
         label=_("Language of the table"),
         choices=campaign_language_choices,
+        # Left out of a post (an older page, a script): the table keeps its language.
+        required=False,
         help_text=_(
             "What the table shows everyone (the log, announcements) is in this language; each "
             "person's own pages follow their browser or their choice on the Account page."
