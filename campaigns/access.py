@@ -7,6 +7,7 @@ change something get a 403.
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
 from campaigns.selectors import membership_for
@@ -15,19 +16,19 @@ from campaigns.selectors import membership_for
 def membership_or_404(user: User, campaign_id: int) -> Membership:
     membership = membership_for(user, campaign_id)
     if membership is None:
-        raise Http404("No such campaign")
+        raise Http404(_("No such campaign"))
     return membership
 
 
 def gm_or_403(user: User, campaign_id: int) -> Membership:
     membership = membership_or_404(user, campaign_id)
     if not membership.is_gm:
-        raise PermissionDenied("Only the campaign's GMs can do that.")
+        raise PermissionDenied(_("Only the campaign's GMs can do that."))
     return membership
 
 
 def owner_or_403(user: User, campaign_id: int) -> Membership:
     membership = membership_or_404(user, campaign_id)
     if not membership.is_owner:
-        raise PermissionDenied("Only the campaign's owner can do that.")
+        raise PermissionDenied(_("Only the campaign's owner can do that."))
     return membership

@@ -24,22 +24,23 @@ def campaign_language_choices() -> list[tuple[str, str]]:
 class NewCampaignForm(forms.Form):
     """A new campaign asks only what it cannot do without; every rule starts as its ruleset's."""
 
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120)
     ruleset = forms.ChoiceField(
+        label=_("Ruleset"),
         choices=[(key, preset.label) for key, preset in rulesets.PRESETS.items()],
         initial=rulesets.DEFAULT_KEY,
     )
     pitch = forms.CharField(
-        label="Pitch (optional)",
+        label=_("Pitch (optional)"),
         max_length=4000,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="A few lines that tell players what the game is about.",
+        help_text=_("A few lines that tell players what the game is about."),
     )
 
 
 class DeleteCampaignForm(forms.Form):
-    typed_name = forms.CharField(label="Type the campaign's name to delete it", max_length=120)
+    typed_name = forms.CharField(label=_("Type the campaign's name to delete it"), max_length=120)
 
 
 class SessionZeroForm(forms.ModelForm):
@@ -47,7 +48,7 @@ class SessionZeroForm(forms.ModelForm):
         choices=SessionZero.SafetyTool.choices,
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        label="Safety tools in use",
+        label=_("Safety tools in use"),
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
@@ -59,15 +60,21 @@ class SessionZeroForm(forms.ModelForm):
             "veils": forms.Textarea(attrs={"rows": 4}),
             "agreed_options": forms.Textarea(attrs={"rows": 4}),
         }
+        labels = {
+            "lines": _("Lines"),
+            "veils": _("Veils"),
+            "agreed_options": _("Agreed options"),
+        }
         help_texts = {
-            "lines": "Content that will not appear in the game at all, one per line.",
-            "veils": "Content that may happen, but off screen, one per line.",
-            "agreed_options": "Options the table agreed on: death or incapacitation, XP, …",
+            "lines": _("Content that will not appear in the game at all, one per line."),
+            "veils": _("Content that may happen, but off screen, one per line."),
+            "agreed_options": _("Options the table agreed on: death or incapacitation, XP, …"),
         }
 
 
 class InviteForm(forms.Form):
     role = forms.ChoiceField(
+        label=_("Role"),
         choices=[
             (Membership.Role.PLAYER, Membership.Role.PLAYER.label),
             (Membership.Role.OBSERVER, Membership.Role.OBSERVER.label),
@@ -75,12 +82,20 @@ class InviteForm(forms.Form):
         initial=Membership.Role.PLAYER,
     )
     expires_in_days = forms.IntegerField(
-        min_value=1, max_value=365, required=False, help_text="Blank: never expires."
+        label=_("Expires in days"),
+        min_value=1,
+        max_value=365,
+        required=False,
+        help_text=_("Blank: never expires."),
     )
     max_uses = forms.IntegerField(
-        min_value=1, max_value=1000, required=False, help_text="Blank: any number of people."
+        label=_("Max uses"),
+        min_value=1,
+        max_value=1000,
+        required=False,
+        help_text=_("Blank: any number of people."),
     )
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -55,9 +56,9 @@ class Profile(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        GM = "gm", "GM"
-        PLAYER = "player", "Player"
-        OBSERVER = "observer", "Observer"
+        GM = "gm", _("GM")
+        PLAYER = "player", _("Player")
+        OBSERVER = "observer", _("Observer")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -87,10 +88,10 @@ class SessionZero(models.Model):
     """What the table agreed before play (Fudge Lite's session zero)."""
 
     class SafetyTool(models.TextChoices):
-        X_CARD = "x-card", "X-card"
-        LINES_AND_VEILS = "lines-and-veils", "Lines and veils"
-        OPEN_DOOR = "open-door", "Open door (anyone may step away)"
-        CHECK_IN = "check-in", "Check-ins during play"
+        X_CARD = "x-card", _("X-card")
+        LINES_AND_VEILS = "lines-and-veils", _("Lines and veils")
+        OPEN_DOOR = "open-door", _("Open door (anyone may step away)")
+        CHECK_IN = "check-in", _("Check-ins during play")
 
     campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="session_zero")
     lines = models.TextField(blank=True, max_length=4000)
@@ -133,11 +134,11 @@ class Invite(models.Model):
     def problem(self) -> str | None:
         """Why this invite can't be used now, in words for the person holding it."""
         if self.revoked_at is not None:
-            return "This invite link was revoked. Ask your GM for a new one."
+            return gettext("This invite link was revoked. Ask your GM for a new one.")
         if self.expires_at is not None and self.expires_at <= timezone.now():
-            return "This invite link has expired. Ask your GM for a new one."
+            return gettext("This invite link has expired. Ask your GM for a new one.")
         if self.max_uses is not None and self.uses >= self.max_uses:
-            return "This invite link has been used up. Ask your GM for a new one."
+            return gettext("This invite link has been used up. Ask your GM for a new one.")
         if self.campaign.is_archived:
-            return "This campaign is archived and takes no new members."
+            return gettext("This campaign is archived and takes no new members.")
         return None

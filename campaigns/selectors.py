@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership, Profile
 from fudgetable.rules import rulesets
@@ -57,19 +58,25 @@ def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
     """The settings a player wants to know at a glance, in words."""
     ruleset = campaign_ruleset(campaign)
     rows = [
-        ("Rules", ruleset.label),
-        ("Dice", get_method(ruleset.dice).label),
-        ("Default difficulty", ruleset.ladder.describe(ruleset.default_difficulty)),
-        ("Traits", ", ".join(ruleset.trait_list) or "—"),
+        (gettext("Rules"), ruleset.label),
+        (gettext("Dice"), get_method(ruleset.dice).label),
+        (gettext("Default difficulty"), ruleset.ladder.describe(ruleset.default_difficulty)),
+        (gettext("Traits"), ", ".join(ruleset.trait_list) or "—"),
     ]
     if ruleset.injury_track:
-        fate = "dies" if ruleset.last_box == "dies" else "is incapacitated"
-        rows.append(("At the last injury box", f"The character {fate}"))
+        fate = (
+            gettext("The character dies")
+            if ruleset.last_box == "dies"
+            else gettext("The character is incapacitated")
+        )
+        rows.append((gettext("At the last injury box"), fate))
     if ruleset.wound_track:
-        rows.append(("Wounds", ", ".join(level.name for level in ruleset.wound_track.levels)))
-    rows.append(("Starting Fudge points", str(ruleset.starting_fudge_points)))
+        levels = ", ".join(level.name for level in ruleset.wound_track.levels)
+        rows.append((gettext("Wounds"), levels))
+    rows.append((gettext("Starting Fudge points"), str(ruleset.starting_fudge_points)))
     if ruleset.key == "ezfudge":
-        rows.append(("Fudge points to XP", f"{ruleset.fudge_points_per_xp} FP for 1 XP"))
+        per_xp = gettext("%(points)s FP for 1 XP") % {"points": ruleset.fudge_points_per_xp}
+        rows.append((gettext("Fudge points to XP"), per_xp))
     if ruleset.xp_on_a_miss:
-        rows.append(("XP on a miss", "+1 XP for each failed roll"))
+        rows.append((gettext("XP on a miss"), gettext("+1 XP for each failed roll")))
     return rows

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Invite, Membership, Profile, SessionZero
 from fudgetable import live
@@ -146,7 +147,7 @@ def invite_accept(*, token: str, user: User) -> Membership:
         Invite.objects.select_for_update().select_related("campaign").filter(token=token).first()
     )
     if invite is None:
-        raise ValidationError("This invite link is not valid. Ask your GM for a new one.")
+        raise ValidationError(gettext("This invite link is not valid. Ask your GM for a new one."))
     existing = Membership.objects.filter(campaign=invite.campaign, user=user).first()
     if existing is not None:
         return existing
@@ -167,9 +168,9 @@ def membership_add(*, campaign: Campaign, user: User, role: str) -> Membership:
 def membership_set_role(*, actor: Membership, membership: Membership, role: str) -> Membership:
     """GMs change roles; only the owner makes or unmakes co-GMs; the owner stays GM."""
     if membership.is_owner:
-        raise ValidationError("The campaign's owner is always its GM.")
+        raise ValidationError(gettext("The campaign's owner is always its GM."))
     if Membership.Role.GM in (role, membership.role) and not actor.is_owner:
-        raise PermissionDenied("Only the campaign's owner can add or remove co-GMs.")
+        raise PermissionDenied(gettext("Only the campaign's owner can add or remove co-GMs."))
     membership.role = role
     membership.save(update_fields=["role"])
     live.member_changed(membership.campaign_id, membership.user_id)
@@ -179,10 +180,12 @@ def membership_set_role(*, actor: Membership, membership: Membership, role: str)
 def membership_remove(*, actor: Membership, membership: Membership) -> None:
     """A GM removes someone, or a member leaves (actor == membership). The owner can't go."""
     if membership.is_owner:
-        raise ValidationError("The campaign's owner can't leave it; archive or delete it instead.")
+        raise ValidationError(
+            gettext("The campaign's owner can't leave it; archive or delete it instead.")
+        )
     leaving = actor.pk == membership.pk
     if not leaving and membership.is_gm and not actor.is_owner:
-        raise PermissionDenied("Only the campaign's owner can remove a co-GM.")
+        raise PermissionDenied(gettext("Only the campaign's owner can remove a co-GM."))
     membership.delete()
     live.member_changed(membership.campaign_id, membership.user_id)
 
@@ -194,9 +197,11 @@ def gm_moves_set(*, campaign: Campaign, moves: Iterable[str]) -> Campaign:
     """The GM moves at hand at this table, one per line of the GM's list."""
     cleaned = [move.strip() for move in moves if move.strip()]
     if len(cleaned) > GM_MOVES_MAX:
-        raise ValidationError(f"At most {GM_MOVES_MAX} GM moves.")
+        raise ValidationError(gettext("At most %(most)d GM moves.") % {"most": GM_MOVES_MAX})
     if any(len(move) > GM_MOVE_LENGTH for move in cleaned):
-        raise ValidationError(f"Each GM move fits in {GM_MOVE_LENGTH} characters.")
+        raise ValidationError(
+            gettext("Each GM move fits in %(most)d characters.") % {"most": GM_MOVE_LENGTH}
+        )
     campaign.gm_moves = cleaned
     campaign.save(update_fields=["gm_moves"])
     return campaign

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.forms import NewCampaignForm, campaign_language_choices
@@ -23,7 +24,7 @@ from fudgetable.rules.rulesets.model import MAX_TRAITS
 from fudgetable.rules.tracks import DIES, INCAPACITATED, ConditionGroup, ConditionTrack
 from fudgetable.rules.wounds import MEDICAL_CARE_PER_WEEK, WoundLevel, WoundTrack
 
-DEFAULT = ("", "Ruleset default")
+DEFAULT = ("", _("Ruleset default"))
 # What only an expert changes, written as JSON under "Expert settings": a ladder of their own,
 # another advancement table, and a build or track that the plain fields cannot describe.
 EXPERT_SETTINGS = ("ladder", "advancement", "build", "injury_track", "wound_track")
@@ -31,38 +32,44 @@ EXPERT_SETTINGS = ("ladder", "advancement", "build", "injury_track", "wound_trac
 # Each track setting: what the page calls it and the list of levels it holds. The rules name a
 # bad level by its kind ("injury_track.group.boxes"), which is no key the GM typed.
 TRACKS: Mapping[str, tuple[str, str, Any]] = {
-    "injury_track": ("Injury track", "groups", ConditionGroup.from_dict),
-    "wound_track": ("Wound track", "levels", WoundLevel.from_dict),
+    "injury_track": (_("Injury track"), "groups", ConditionGroup.from_dict),
+    "wound_track": (_("Wound track"), "levels", WoundLevel.from_dict),
 }
 
 CRITICALS = {
-    Criticals.OFF: "No criticals",
-    Criticals.NATURAL: "A natural +4 or -4 on the dice",
-    Criticals.MARGIN: "A result four or more levels past the difficulty",
-    Criticals.BOTH: "Either of those",
+    Criticals.OFF: _("No criticals"),
+    Criticals.NATURAL: _("A natural +4 or -4 on the dice"),
+    Criticals.MARGIN: _("A result four or more levels past the difficulty"),
+    Criticals.BOTH: _("Either of those"),
 }
 MODIFIER_POLICIES = {
-    ModifierPolicy.SUM: "Add them all up",
-    ModifierPolicy.LARGEST: "Only the largest bonus and the largest penalty count",
-    ModifierPolicy.CAPPED: "Add them up, but never past +3 or -3",
+    ModifierPolicy.SUM: _("Add them all up"),
+    ModifierPolicy.LARGEST: _("Only the largest bonus and the largest penalty count"),
+    ModifierPolicy.CAPPED: _("Add them up, but never past +3 or -3"),
 }
 OPPOSED_TIES = {
-    Outcome.SUCCESS: "The one acting succeeds",
-    Outcome.FAILURE: "The one acting fails",
-    Outcome.TIE: "A tie",
-    Outcome.DRAW: "A draw",
-    Outcome.STATUS_QUO: "Nothing changes",
+    Outcome.SUCCESS: _("The one acting succeeds"),
+    Outcome.FAILURE: _("The one acting fails"),
+    Outcome.TIE: _("A tie"),
+    Outcome.DRAW: _("A draw"),
+    Outcome.STATUS_QUO: _("Nothing changes"),
 }
-LAST_BOXES = {INCAPACITATED: "Incapacitated", DIES: "The character dies"}
-MEDICAL_ERAS = {
-    era: f"{era}: {n} roll{'s' if n > 1 else ''} a week" for era, n in MEDICAL_CARE_PER_WEEK.items()
-}
+LAST_BOXES = {INCAPACITATED: _("Incapacitated"), DIES: _("The character dies")}
+
+
+def medical_era_words(era: str) -> str:
+    """An era of medical care and the rolls a week it allows, in the active language."""
+    rolls = MEDICAL_CARE_PER_WEEK[era]
+    words = ngettext("%(era)s: %(rolls)d roll a week", "%(era)s: %(rolls)d rolls a week", rolls)
+    return words % {"era": era, "rolls": rolls}
+
+
 # The builds a ladder of traits offers (Fudge Lite's, Fudge 1995's, Fate's).
 SLOT_BUILDS = {
-    BuildMethod.DISTRIBUTION: "Trait slots: so many traits at each level (below)",
-    BuildMethod.ON_THE_FLY: "Fudge On The Fly: slots filled the first time a trait is checked",
-    BuildMethod.OVER_THE_EDGE: "Quick build: one Great and two Good traits",
-    BuildMethod.WUSHU: "Quick build: a Superb, a Great and a Good trait",
+    BuildMethod.DISTRIBUTION: _("Trait slots: so many traits at each level (below)"),
+    BuildMethod.ON_THE_FLY: _("Fudge On The Fly: slots filled the first time a trait is checked"),
+    BuildMethod.OVER_THE_EDGE: _("Quick build: one Great and two Good traits"),
+    BuildMethod.WUSHU: _("Quick build: a Superb, a Great and a Good trait"),
 }
 MAX_BOXES = 20  # more than any seed's track; a sheet shows every box
 
@@ -121,125 +128,135 @@ class CampaignSettingsForm(NewCampaignForm):
     )
 
     dice = forms.ChoiceField(
-        label="Dice for an action", choices=_choices(METHOD_KEYS, _dice_label), required=False
+        label=_("Dice for an action"), choices=_choices(METHOD_KEYS, _dice_label), required=False
     )
     opposed_dice = forms.ChoiceField(
-        label="Dice for each side of a contest",
+        label=_("Dice for each side of a contest"),
         choices=_choices(METHOD_KEYS, _dice_label),
         required=False,
     )
     default_difficulty = forms.CharField(
+        label=_("Default difficulty"),
         max_length=40,
         required=False,
-        help_text="A rung name such as Fair or Good, or a number.",
+        help_text=_("A rung name such as Fair or Good, or a number."),
     )
     npc_roll = forms.ChoiceField(
-        label="How the GM's side rolls in a contest",
+        label=_("How the GM's side rolls in a contest"),
         choices=_choices(NPC_ROLL_MODES, _dice_label),
         required=False,
     )
     opposed_tie = forms.ChoiceField(
-        label="A tie in a contest", choices=_choices(OPPOSED_TIES, OPPOSED_TIES.get), required=False
+        label=_("A tie in a contest"),
+        choices=_choices(OPPOSED_TIES, OPPOSED_TIES.get),
+        required=False,
     )
-    criticals = forms.ChoiceField(choices=_choices(CRITICALS, CRITICALS.get), required=False)
+    criticals = forms.ChoiceField(
+        label=_("Criticals"), choices=_choices(CRITICALS, CRITICALS.get), required=False
+    )
     critical_table = forms.CharField(
-        label="Critical results table (2d6)",
+        label=_("Critical results table (2d6)"),
         max_length=4000,
         required=False,
         strip=False,  # as typed, so that an error's line number is the line the GM sees
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=(
+        help_text=_(
             'One row per line, a 2d6 total and what happens: "2: Blinded for the next round". '
             "Rolled when a check or an opposed roll comes up critical (see Criticals above); "
             "a total with no row is the GM's call. Empty: no table."
         ),
     )
     modifier_policy = forms.ChoiceField(
-        label="How bonuses and penalties combine",
+        label=_("How bonuses and penalties combine"),
         choices=_choices(MODIFIER_POLICIES, MODIFIER_POLICIES.get),
         required=False,
     )
 
     suggested_traits = forms.ChoiceField(
-        label="Start from a suggested list",
-        choices=[("", "No, use the box below"), *((name, name) for name in rulesets.TRAIT_LISTS)],
+        label=_("Start from a suggested list"),
+        choices=[
+            ("", _("No, use the box below")),
+            *((name, name) for name in rulesets.TRAIT_LISTS),
+        ],
         required=False,
-        help_text="Used when the box below is blank: the seeds' own trait lists.",
+        help_text=_("Used when the box below is blank: the seeds' own trait lists."),
     )
     trait_list = forms.CharField(
+        label=_("Trait list"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text="One trait, skill, role or ability per line. Blank keeps the ruleset's list.",
+        help_text=_("One trait, skill, role or ability per line. Blank keeps the ruleset's list."),
     )
 
     starting_fudge_points = forms.IntegerField(
-        label="Fudge points a new character starts with",
+        label=_("Fudge points a new character starts with"),
         min_value=0,
         max_value=20,
         required=False,
     )
     fudge_point_uses = forms.MultipleChoiceField(
-        label="What players may spend Fudge points on",
+        label=_("What players may spend Fudge points on"),
         choices=list(rulesets.FUDGE_POINT_USES.items()),
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text="None ticked keeps the ruleset's uses.",
+        help_text=_("None ticked keeps the ruleset's uses."),
     )
     fudge_points_per_xp = forms.IntegerField(
-        label="Fudge points per XP",
+        label=_("Fudge points per XP"),
         min_value=1,
         max_value=10,
         required=False,
-        help_text="EZFudge: what a player pays in Fudge points for 1 XP.",
+        help_text=_("EZFudge: what a player pays in Fudge points for 1 XP."),
     )
     xp_per_session = forms.IntegerField(
-        label="XP per session", min_value=0, max_value=10, required=False
+        label=_("XP per session"), min_value=0, max_value=10, required=False
     )
     key_award = forms.ChoiceField(
-        label="Keys",
+        label=_("Keys"),
         choices=[
-            ("", "Not used"),
-            (KeyAward.EACH_HIT.value, "1 XP each time a PC hits a key"),
-            (KeyAward.PER_KEY.value, "1 XP per key a PC hit, at the session's end"),
-            (KeyAward.ANY_KEY.value, "1 XP at the session's end for hitting any key"),
+            ("", _("Not used")),
+            (KeyAward.EACH_HIT.value, _("1 XP each time a PC hits a key")),
+            (KeyAward.PER_KEY.value, _("1 XP per key a PC hit, at the session's end")),
+            (KeyAward.ANY_KEY.value, _("1 XP at the session's end for hitting any key")),
         ],
         required=False,
-        help_text="Counted by the GM as each session ends.",
+        help_text=_("Counted by the GM as each session ends."),
     )
     session_questions = forms.CharField(
-        label="End-of-session questions",
+        label=_("End-of-session questions"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One question per line; each yes is 1 XP as a session ends.",
+        help_text=_("One question per line; each yes is 1 XP as a session ends."),
     )
 
     last_box = forms.ChoiceField(
-        label="Last injury box", choices=[DEFAULT, *LAST_BOXES.items()], required=False
+        label=_("Last injury box"), choices=[DEFAULT, *LAST_BOXES.items()], required=False
     )
     xp_on_a_miss = forms.ChoiceField(
-        label="XP on a miss",
-        choices=[DEFAULT, ("yes", "Yes: +1 XP for each failed roll"), ("no", "No")],
+        label=_("XP on a miss"),
+        choices=[DEFAULT, ("yes", _("Yes: +1 XP for each failed roll")), ("no", _("No"))],
         required=False,
     )
     damage_options = forms.MultipleChoiceField(
-        label="EZFudge damage roll options",
+        label=_("EZFudge damage roll options"),
         choices=[(str(number), words) for number, words in rulesets.DAMAGE_OPTIONS.items()],
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text="Used in EZFudge melee exchanges at the table.",
+        help_text=_("Used in EZFudge melee exchanges at the table."),
     )
     medical_era = forms.ChoiceField(
-        label="Medical care: the era",
-        choices=_choices(MEDICAL_ERAS, MEDICAL_ERAS.get),
+        label=_("Medical care: the era"),
+        # Made for each form, in the language of its page.
+        choices=lambda: _choices(MEDICAL_CARE_PER_WEEK, medical_era_words),
         required=False,
-        help_text="EZFudge: how many times a week a healer may roll to treat each wound.",
+        help_text=_("EZFudge: how many times a week a healer may roll to treat each wound."),
     )
 
     advanced = forms.CharField(
-        label="Expert settings (JSON)",
+        label=_("Expert settings (JSON)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-        help_text=(
+        help_text=_(
             'An object such as {"ladder": "fate"}: for a ladder of your own, another advancement '
             "table, or a build or track with levels of its own. A setting written here wins "
             "over its field above. docs/rules.md lists them all."
@@ -260,7 +277,7 @@ class CampaignSettingsForm(NewCampaignForm):
         self.plain: dict[str, list[str]] = {}
         self._overrides: dict[str, Any] = {}
         self.slot_levels: list[int] = []
-        self.fields["ruleset"].help_text = (
+        self.fields["ruleset"].help_text = gettext(
             "Another ruleset brings its own character building and track; "
             "your other choices here are kept."
         )
@@ -290,13 +307,14 @@ class CampaignSettingsForm(NewCampaignForm):
             "modifier_policy": MODIFIER_POLICIES[preset.modifier_policy],
             "last_box": LAST_BOXES[preset.last_box],
             "xp_on_a_miss": "yes" if preset.xp_on_a_miss else "no",
-            "medical_era": MEDICAL_ERAS[preset.medical_era],
+            "medical_era": medical_era_words(preset.medical_era),
         }
         for name, words in keeps.items():
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)
-            choices = cast(list[tuple[str, str]], field.choices)
-            field.choices = [("", f"As in {preset.label}: {words}"), *choices[1:]]
+            choices = list(cast(list[tuple[str, str]], field.choices))
+            blank = gettext("As in %(rules)s: %(words)s") % {"rules": preset.label, "words": words}
+            field.choices = [("", blank), *choices[1:]]
         numbers = {
             "default_difficulty": preset.ladder.name(preset.default_difficulty),
             "starting_fudge_points": preset.starting_fudge_points,
@@ -305,7 +323,10 @@ class CampaignSettingsForm(NewCampaignForm):
         }
         for name, value in numbers.items():
             field = self.fields[name]
-            blank = f"Blank: {value}, as in {preset.label}."
+            blank = gettext("Blank: %(value)s, as in %(rules)s.") % {
+                "value": value,
+                "rules": preset.label,
+            }
             field.help_text = f"{field.help_text} {blank}" if field.help_text else blank
 
     def _add_build_fields(self) -> None:
@@ -314,25 +335,27 @@ class CampaignSettingsForm(NewCampaignForm):
         values: dict[str, Any] = {}
         if preset.method is BuildMethod.EZ_POINTS:
             fields["build_points"] = forms.IntegerField(
-                label="Build points for a new character",
+                label=gettext("Build points for a new character"),
                 min_value=0,
                 max_value=200,
                 required=False,
-                help_text=f"Blank: {preset.budget}, as in {self.preset.label}.",
+                help_text=gettext("Blank: %(value)s, as in %(rules)s.")
+                % {"value": preset.budget, "rules": self.preset.label},
             )
             values["build_points"] = build.budget
         elif preset.method is BuildMethod.STARTING_XP:
             fields["starting_xp"] = forms.IntegerField(
-                label="Starting XP for a new character",
+                label=gettext("Starting XP for a new character"),
                 min_value=0,
                 max_value=10_000,
                 required=False,
-                help_text=f"Blank: {preset.starting_xp}, as in {self.preset.label}.",
+                help_text=gettext("Blank: %(value)s, as in %(rules)s.")
+                % {"value": preset.starting_xp, "rules": self.preset.label},
             )
             values["starting_xp"] = build.starting_xp
         elif preset.method in SLOT_BUILDS:
             fields["build_method"] = forms.ChoiceField(
-                label="How players build characters",
+                label=gettext("How players build characters"),
                 choices=list(SLOT_BUILDS.items()),
                 required=False,
             )
@@ -369,14 +392,19 @@ class CampaignSettingsForm(NewCampaignForm):
         for index, level in enumerate(getattr(preset_track, part)):
             boxes, penalty = f"{kind}_{index}_boxes", f"{kind}_{index}_penalty"
             fields[boxes] = forms.IntegerField(
-                label=f"{level.name}: boxes", min_value=1, max_value=MAX_BOXES, required=False
+                label=gettext("%(level)s: boxes") % {"level": level.name},
+                min_value=1,
+                max_value=MAX_BOXES,
+                required=False,
             )
             fields[penalty] = forms.IntegerField(
-                label=f"{level.name}: penalty",
+                label=gettext("%(level)s: penalty") % {"level": level.name},
                 min_value=-10,
                 max_value=0,
                 required=False,
-                error_messages={"max_value": "A penalty is 0 or less: a level gives no bonus."},
+                error_messages={
+                    "max_value": gettext("A penalty is 0 or less: a level gives no bonus.")
+                },
             )
             values[boxes], values[penalty] = ours[index].boxes, ours[index].penalty
         if isinstance(track, ConditionTrack):
@@ -453,10 +481,11 @@ class CampaignSettingsForm(NewCampaignForm):
             value = json.loads(raw)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
-                f"This is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
+                gettext("This is not valid JSON: %(error)s (line %(line)d, column %(column)d).")
+                % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
         if not isinstance(value, dict):
-            raise forms.ValidationError('Write an object: { "setting": value, … }.')
+            raise forms.ValidationError(gettext('Write an object: { "setting": value, … }.'))
         problems = list(json_problems(value))
         if problems:
             raise forms.ValidationError(problems)

@@ -57,8 +57,11 @@ def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
         messages.success(
             request,
-            f"{campaign.name} is ready, with {campaign_ruleset(campaign).label}'s own rules "
-            "(change any of them in Settings). Invite your players next.",
+            gettext(
+                "%(name)s is ready, with %(rules)s's own rules (change any of them in Settings). "
+                "Invite your players next."
+            )
+            % {"name": campaign.name, "rules": campaign_ruleset(campaign).label},
         )
         return redirect("campaigns:detail", campaign.pk)
     return render(request, "campaigns/form.html", {"form": form})
@@ -109,12 +112,15 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                 form = _settings_form(campaign)
                 messages.error(
                     request,
-                    "Someone else saved these settings while you were editing, so your changes "
-                    "were not saved. These are the current settings; make your changes again.",
+                    gettext(
+                        "Someone else saved these settings while you were editing, so your "
+                        "changes were not saved. These are the current settings; make your "
+                        "changes again."
+                    ),
                 )
                 status = 409
             else:
-                messages.success(request, "Settings saved.")
+                messages.success(request, gettext("Settings saved."))
                 return redirect("campaigns:detail", campaign.pk)
     else:
         form = _settings_form(campaign)
@@ -129,7 +135,8 @@ def campaign_archive(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
     campaign = owner_or_403(request.user, campaign_id).campaign
     archived = request.POST.get("archived", "1") == "1"
     services.campaign_archive(campaign=campaign, archived=archived)
-    messages.success(request, f"{campaign.name} is {'archived' if archived else 'active again'}.")
+    done = gettext("%(name)s is archived.") if archived else gettext("%(name)s is active again.")
+    messages.success(request, done % {"name": campaign.name})
     return redirect("campaigns:detail", campaign.pk)
 
 
@@ -144,7 +151,7 @@ def campaign_delete(request: AuthenticatedHttpRequest, campaign_id: int) -> Http
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"{campaign.name} was deleted.")
+            messages.success(request, gettext("%(name)s was deleted.") % {"name": campaign.name})
             return redirect("dashboard")
     return render(request, "campaigns/delete.html", {"form": form, "campaign": campaign})
 
@@ -159,7 +166,7 @@ def session_zero(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
     form = None
     if request.method == "POST":
         if not membership.is_gm:
-            raise PermissionDenied("Only the campaign's GMs can edit session zero.")
+            raise PermissionDenied(gettext("Only the campaign's GMs can edit session zero."))
         form = SessionZeroForm(request.POST, instance=record)
         if form.is_valid():
             try:
@@ -177,11 +184,13 @@ def session_zero(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRes
                 status = 409
                 messages.error(
                     request,
-                    "Someone else saved session zero while you were editing, so your changes "
-                    "were not saved. This is what it says now; make your changes again.",
+                    gettext(
+                        "Someone else saved session zero while you were editing, so your changes "
+                        "were not saved. This is what it says now; make your changes again."
+                    ),
                 )
             else:
-                messages.success(request, "Session zero saved.")
+                messages.success(request, gettext("Session zero saved."))
                 return redirect("campaigns:session_zero", campaign.pk)
     if form is None and membership.is_gm:
         form = SessionZeroForm(instance=record, initial={"version": record.version})
@@ -213,7 +222,9 @@ def invites(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse
             expires_at=timezone.now() + timedelta(days=days) if days else None,
             max_uses=form.cleaned_data["max_uses"],
         )
-        messages.success(request, "New invite link made. Copy it and send it to your players.")
+        messages.success(
+            request, gettext("New invite link made. Copy it and send it to your players.")
+        )
         return redirect("campaigns:invites", campaign.pk)
     links = [
         (invite, request.build_absolute_uri(reverse("join", args=[invite.token])))
@@ -232,7 +243,7 @@ def invite_revoke(
     campaign = gm_or_403(request.user, campaign_id).campaign
     invite = get_object_or_404(Invite, pk=invite_id, campaign=campaign)
     services.invite_revoke(invite=invite)
-    messages.success(request, "That invite link no longer works.")
+    messages.success(request, gettext("That invite link no longer works."))
     return redirect("campaigns:invites", campaign.pk)
 
 
@@ -245,7 +256,7 @@ def member_role(
     target = get_object_or_404(Membership, pk=membership_id, campaign_id=campaign_id)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Pick one of the roles.")
+        messages.error(request, gettext("Pick one of the roles."))
     else:
         try:
             services.membership_set_role(
@@ -255,7 +266,9 @@ def member_role(
             messages.error(request, error.messages[0])
         else:
             messages.success(
-                request, f"{target.user.get_username()} is now {target.get_role_display()}."
+                request,
+                gettext("%(name)s is now %(role)s.")
+                % {"name": target.user.get_username(), "role": target.get_role_display()},
             )
     return _members_response(request, actor)
 
@@ -272,7 +285,9 @@ def member_remove(
     except ValidationError as error:
         messages.error(request, error.messages[0])
     else:
-        messages.success(request, f"{target.user.get_username()} left the table.")
+        messages.success(
+            request, gettext("%(name)s left the table.") % {"name": target.user.get_username()}
+        )
     return _members_response(request, actor)
 
 
@@ -292,7 +307,7 @@ def campaign_leave(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
     except ValidationError as error:
         messages.error(request, error.messages[0])
         return redirect("campaigns:detail", campaign_id)
-    messages.success(request, f"You left {membership.campaign.name}.")
+    messages.success(request, gettext("You left %(name)s.") % {"name": membership.campaign.name})
     return redirect("dashboard")
 
 
@@ -311,7 +326,9 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """An invite link. Someone not logged in is sent through sign-up or log-in and lands in
     the campaign straight after, without opening the link again."""
     if _guessing_invites(request, increment=False):
-        refusal = "Too many invite links that lead nowhere came from this address. Try later."
+        refusal = gettext(
+            "Too many invite links that lead nowhere came from this address. Try later."
+        )
         return render(request, "campaigns/join.html", {"problem": refusal}, status=429)
     invite = Invite.objects.select_related("campaign__owner").filter(token=token).first()
     if invite is None:
@@ -319,7 +336,7 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "campaigns/join.html",
-            {"problem": "This invite link is not valid."},
+            {"problem": gettext("This invite link is not valid.")},
             status=404,
         )
     if request.method == "POST" and request.user.is_authenticated:
@@ -368,5 +385,5 @@ def gm_moves(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespons
     except ValidationError as error:
         messages.error(request, error.messages[0])
     else:
-        messages.success(request, "GM moves saved.")
+        messages.success(request, gettext("GM moves saved."))
     return redirect("rolls:table", campaign.pk)

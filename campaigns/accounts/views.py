@@ -56,7 +56,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         request, "signup", settings.SIGNUPS_PER_HOUR
     ):
         messages.error(
-            request, "Too many accounts were asked for from this address. Try again in an hour."
+            request, _("Too many accounts were asked for from this address. Try again in an hour.")
         )
         context = {"form": SignupForm(), "next": safe_next(request)}
         return render(request, "registration/signup.html", context, status=429)
