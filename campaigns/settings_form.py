@@ -31,7 +31,7 @@ EXPERT_SETTINGS = ("ladder", "advancement", "build", "injury_track", "wound_trac
 
 # Each track setting: what the page calls it and the list of levels it holds. The rules name a
 # bad level by its kind ("injury_track.group.boxes"), which is no key the GM typed.
-TRACKS: Mapping[str, tuple[str, str, Any]] = {
+TRACKS: Mapping[str, tuple[Any, str, Any]] = {
     "injury_track": (_("Injury track"), "groups", ConditionGroup.from_dict),
     "wound_track": (_("Wound track"), "levels", WoundLevel.from_dict),
 }
@@ -298,7 +298,7 @@ class CampaignSettingsForm(NewCampaignForm):
 
     def _say_what_blank_keeps(self) -> None:
         preset = self.preset
-        keeps: dict[str, str] = {
+        keeps: dict[str, Any] = {
             "dice": _dice_label(preset.dice),
             "opposed_dice": _dice_label(preset.opposed_dice),
             "npc_roll": _dice_label(preset.npc_roll),
@@ -306,7 +306,7 @@ class CampaignSettingsForm(NewCampaignForm):
             "criticals": CRITICALS[preset.criticals],
             "modifier_policy": MODIFIER_POLICIES[preset.modifier_policy],
             "last_box": LAST_BOXES[preset.last_box],
-            "xp_on_a_miss": "yes" if preset.xp_on_a_miss else "no",
+            "xp_on_a_miss": gettext("yes") if preset.xp_on_a_miss else gettext("no"),
             "medical_era": medical_era_words(preset.medical_era),
         }
         for name, words in keeps.items():

@@ -8,6 +8,7 @@ public description. Anyone else gets a 404.
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
@@ -28,7 +29,7 @@ def character_or_404(
     )
     character = characters.filter(pk=character_id).first()
     if character is None or (character.is_npc and not membership.is_gm and not character.revealed):
-        raise Http404("No such character")
+        raise Http404(_("No such character"))
     return membership, character
 
 
@@ -43,5 +44,5 @@ def editable_or_403(
 ) -> tuple[Membership, Character]:
     membership, character = character_or_404(user, campaign_id, character_id, whole=False)
     if not may_edit(membership, character):
-        raise PermissionDenied("Only the character's player and the GMs can change it.")
+        raise PermissionDenied(_("Only the character's player and the GMs can change it."))
     return membership, character

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.core import is_ratelimited
@@ -32,13 +33,15 @@ ACCOUNT_SCHEMA = "fudgetable.account/1"
 class AccountDeleteForm(forms.Form):
     characters = forms.ChoiceField(
         choices=[
-            ("to-gm", "Give my characters to each campaign's GM"),
-            ("delete", "Delete my characters"),
+            ("to-gm", gettext_lazy("Give my characters to each campaign's GM")),
+            ("delete", gettext_lazy("Delete my characters")),
         ],
         widget=forms.RadioSelect,
-        label="Your characters",
+        label=gettext_lazy("Your characters"),
     )
-    password = forms.CharField(widget=forms.PasswordInput, label="Your password, to confirm")
+    password = forms.CharField(
+        widget=forms.PasswordInput, label=gettext_lazy("Your password, to confirm")
+    )
 
 
 def _page(
@@ -155,13 +158,15 @@ def account_delete_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, form, status=422)
     if not password_confirmed(request, form.cleaned_data["password"]):
-        form.add_error("password", "That is not your password; nothing was deleted.")
+        form.add_error("password", _("That is not your password; nothing was deleted."))
         return _page(request, form, status=422)
     try:
         account_delete(user=request.user, characters=form.cleaned_data["characters"])
     except RulesError as error:
-        messages.error(request, f"Your account was not deleted: {error.message}.")
+        messages.error(
+            request, _("Your account was not deleted: %(why)s.") % {"why": error.message}
+        )
         return _page(request, form, status=409)
     logout(request)
-    messages.success(request, "Your account was deleted. Thank you for playing.")
+    messages.success(request, _("Your account was deleted. Thank you for playing."))
     return redirect("login")

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.db.models import Model, QuerySet
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -51,7 +52,7 @@ def _one[M: Model](rows: QuerySet[M], pk: int | None, what: str) -> M:
     """A row of this very sheet; an id from another sheet or campaign is refused."""
     row = rows.filter(pk=pk).first() if pk is not None else None
     if row is None:
-        raise RulesError(what, f"no such {what} on this sheet")
+        raise RulesError(what, gettext("no such %(what)s on this sheet") % {"what": what})
     return row
 
 
@@ -61,7 +62,7 @@ def _inside(character: Character, pk: int | None) -> Any:
 
 def _fudge_points(membership: Membership, character: Character, data: dict[str, Any]) -> object:
     if data["by"] > 0 and not membership.is_gm:
-        raise RulesError("fudge_points", "only the GM hands out Fudge points")
+        raise RulesError("fudge_points", gettext("only the GM hands out Fudge points"))
     return services.fudge_points_change(character=character, by=data["by"])
 
 
@@ -79,14 +80,14 @@ def _set_level(membership: Membership, character: Character, data: dict[str, Any
 
 def _remove_feature(membership: Membership, character: Character, data: dict[str, Any]) -> object:
     if data["pay_xp"] and not membership.is_gm:
-        raise RulesError("feature", "buying off a fault needs the GM")
+        raise RulesError("feature", gettext("buying off a fault needs the GM"))
     feature = _one(character.features.all(), data["feature"], "gift or fault")
     return services.feature_remove(character=character, feature=feature, pay_xp=data["pay_xp"])
 
 
 def _add_feature(membership: Membership, character: Character, data: dict[str, Any]) -> object:
     if data["pay_xp"] and not membership.is_gm:
-        raise RulesError("feature", "buying a gift with XP needs the GM")
+        raise RulesError("feature", gettext("buying a gift with XP needs the GM"))
     return services.feature_add(
         character=character,
         kind=data["kind"],

@@ -11,6 +11,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.access import membership_or_404
@@ -25,13 +27,13 @@ MAX_BYTES = 1_000_000  # a real sheet is a few kilobytes; this only stops abuse
 class ImportForm(forms.Form):
     file = forms.FileField(
         required=False,
-        label="Character file (.json)",
+        label=gettext_lazy("Character file (.json)"),
         widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
     )
     text = forms.CharField(
         required=False,
         strip=False,
-        label="…or paste the file's JSON",
+        label=gettext_lazy("…or paste the file's JSON"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
 
@@ -40,14 +42,14 @@ class ImportForm(forms.Form):
         cleaned = super().clean() or {}
         upload, text = cleaned.get("file"), cleaned.get("text") or ""
         if upload and text.strip():
-            raise ValidationError("Upload a file or paste its JSON, not both.")
+            raise ValidationError(_("Upload a file or paste its JSON, not both."))
         if upload:
-            text = uploaded_text(upload, MAX_BYTES, "a character file")
+            text = uploaded_text(upload, MAX_BYTES, _("a character file"))
         if len(text.encode()) > MAX_BYTES:
-            raise ValidationError("That is over 1 MB; a character file is far smaller.")
+            raise ValidationError(_("That is over 1 MB; a character file is far smaller."))
         if not text.strip():
-            raise ValidationError("Choose a character file or paste its JSON.")
-        cleaned["data"] = parsed_json(text, "a character file")
+            raise ValidationError(_("Choose a character file or paste its JSON."))
+        cleaned["data"] = parsed_json(text, _("a character file"))
         return cleaned
 
 
@@ -68,7 +70,7 @@ def character_export(
     """Whoever sees the full sheet may take it home; only its player and GMs get the notes."""
     membership, character = character_or_404(request.user, campaign_id, character_id)
     if character.is_npc and not membership.is_gm:
-        raise PermissionDenied("Only the GMs can export an NPC.")
+        raise PermissionDenied(_("Only the GMs can export an NPC."))
     data = character_to_json(character, private=may_edit(membership, character))
     return _download(data, f"{slugify(character.name) or 'character'}.json")
 
@@ -78,7 +80,7 @@ def character_export(
 def character_import(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     if membership.role == membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not keep characters.")
+        raise PermissionDenied(_("Observers watch; they do not keep characters."))
     campaign = membership.campaign
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     problems: list[str] = []
@@ -90,7 +92,9 @@ def character_import(request: AuthenticatedHttpRequest, campaign_id: int) -> Htt
         except ValidationError as error:
             problems = error.messages
         else:
-            messages.success(request, f"{character.name} was imported as a draft.")
+            messages.success(
+                request, _("%(name)s was imported as a draft.") % {"name": character.name}
+            )
             return redirect("characters:sheet", campaign.pk, character.pk)
     return render(
         request,

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.access import gm_or_403
@@ -32,7 +33,10 @@ def people_packages(request: AuthenticatedHttpRequest, campaign_id: int) -> Http
         except RulesError as error:
             form.add_error("changes", f"{error.setting}: {error.message}")
         else:
-            messages.success(request, f"People package {form.cleaned_data['name']} saved.")
+            messages.success(
+                request,
+                _("People package %(name)s saved.") % {"name": form.cleaned_data["name"]},
+            )
             return redirect("characters:packages", campaign.pk)
     packages = PeoplePackage.objects.filter(campaign=campaign)
     return render(
@@ -50,7 +54,7 @@ def people_package_delete(
     campaign = gm_or_403(request.user, campaign_id).campaign
     package = get_object_or_404(PeoplePackage, pk=package_id, campaign=campaign)
     services.people_package_delete(package=package)
-    messages.success(request, f"People package {package.name} deleted.")
+    messages.success(request, _("People package %(name)s deleted.") % {"name": package.name})
     return redirect("characters:packages", campaign.pk)
 
 
@@ -61,7 +65,9 @@ def ability_marks(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRe
     form = AbilityMarksForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.ability_marks_set(campaign=campaign, **form.cleaned_data)
-        messages.success(request, f"Marks for {form.cleaned_data['ability']} saved.")
+        messages.success(
+            request, _("Marks for %(name)s saved.") % {"name": form.cleaned_data["ability"]}
+        )
         return redirect("characters:ability_marks", campaign.pk)
     marks = AbilityMarks.objects.filter(campaign=campaign)
     return render(

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from characters.models import Character, Detail, Feature, Gear
 from fudgetable.rules.character import (
@@ -17,9 +17,9 @@ NAME_LENGTH = 80
 
 
 class CharacterCreateForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
     people_package = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, label="People package"
+        coerce=int, required=False, empty_value=None, label=gettext_lazy("People package")
     )
     ready_made = forms.BooleanField(
         required=False,
@@ -39,7 +39,7 @@ class CharacterCreateForm(forms.Form):
         if packages:
             field = self.fields["people_package"]
             assert isinstance(field, forms.TypedChoiceField)
-            field.choices = [("", "None"), *packages]
+            field.choices = [("", gettext("None")), *packages]
         else:
             del self.fields["people_package"]
 
@@ -54,7 +54,12 @@ class ProfileForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 3}),
             "notes": forms.Textarea(attrs={"rows": 5}),
         }
-        labels = {"description": "Description (what others see)", "notes": "Private notes"}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "description": gettext_lazy("Description (what others see)"),
+            "notes": gettext_lazy("Private notes"),
+            "mass_scale": gettext_lazy("Mass scale"),
+        }
 
 
 class TraitAddForm(forms.Form):
@@ -74,19 +79,19 @@ class TraitLevelForm(TraitForm):
 
 
 class AllocateForm(TraitForm):
-    xp = forms.IntegerField(min_value=1, max_value=100_000, label="XP")
+    xp = forms.IntegerField(min_value=1, max_value=100_000, label=gettext_lazy("XP"))
 
 
 class FeatureAddForm(forms.Form):
     kind = forms.ChoiceField(choices=Feature.Kind.choices)
     name = forms.CharField(max_length=NAME_LENGTH)
     target = forms.CharField(
-        required=False, help_text="CPD, INJ or a trait", max_length=NAME_LENGTH
+        required=False, help_text=gettext_lazy("CPD, INJ or a trait"), max_length=NAME_LENGTH
     )
     amount = forms.IntegerField(min_value=-1, max_value=1, required=False)
     situation = forms.CharField(max_length=200, required=False)
     supernormal = forms.BooleanField(required=False)
-    pay_xp = forms.BooleanField(required=False, label="Pay with XP")
+    pay_xp = forms.BooleanField(required=False, label=gettext_lazy("Pay with XP"))
 
 
 class FeatureForm(forms.Form):
@@ -121,16 +126,16 @@ GEAR_PRESETS = _gear_presets()
 
 class GearAddForm(forms.Form):
     preset = forms.ChoiceField(
-        choices=[("", "Custom (fill in below)")]
+        choices=[("", gettext_lazy("Custom (fill in below)"))]
         + [(key, f"{p['name']}") for key, p in GEAR_PRESETS.items()],
         required=False,
-        label="From the EZFudge tables",
+        label=gettext_lazy("From the EZFudge tables"),
     )
     kind = forms.ChoiceField(choices=Gear.Kind.choices)
     name = forms.CharField(max_length=NAME_LENGTH, required=False)
     armor_bonus = forms.IntegerField(min_value=0, max_value=10, required=False)
     damage_factor = forms.IntegerField(min_value=-1, max_value=10, required=False)
-    inj = forms.IntegerField(min_value=0, max_value=30, required=False, label="INJ")
+    inj = forms.IntegerField(min_value=0, max_value=30, required=False, label=gettext_lazy("INJ"))
     quality = forms.BooleanField(required=False)
     # Shot or thrown (a bow, a sling, a javelin): the fight's ranged phase offers it.
     ranged = forms.BooleanField(required=False)
@@ -145,7 +150,9 @@ class GearAddForm(forms.Form):
             chosen["ranged"] = bool(data.get("ranged") or preset.get("ranged"))
             data.update(chosen)
         elif not data.get("name"):
-            self.add_error("name", "Name the armour or weapon, or pick one from the tables.")
+            self.add_error(
+                "name", gettext("Name the armour or weapon, or pick one from the tables.")
+            )
         data.pop("preset", None)
         return data
 
@@ -191,7 +198,8 @@ class TrackBoxForm(forms.Form):
 
     track = forms.CharField(max_length=20)
     box = forms.RegexField(
-        regex=r"^\d{1,2}:(mark|clear)$", error_messages={"invalid": "not a box of this track"}
+        regex=r"^\d{1,2}:(mark|clear)$",
+        error_messages={"invalid": gettext_lazy("not a box of this track")},
     )
     # Ticked beside a wound track: the tapped box is circled as a stun result, not marked.
     stun = forms.BooleanField(required=False)
@@ -210,7 +218,9 @@ class TrackConditionForm(forms.Form):
     boxes it marks (Mediocre 1 ... Superb 5), or the one box it goes in."""
 
     track = forms.CharField(max_length=20)
-    name = forms.CharField(max_length=CONDITION_LENGTH, required=False, label="Condition")
+    name = forms.CharField(
+        max_length=CONDITION_LENGTH, required=False, label=gettext_lazy("Condition")
+    )
     effect = forms.IntegerField(min_value=0, max_value=MOST_EFFECT, initial=0)
     box = forms.IntegerField(min_value=0, max_value=99, required=False)
 
@@ -233,7 +243,7 @@ class XpForm(forms.Form):
 
 
 class ExceptionForm(forms.Form):
-    note = forms.CharField(max_length=200, label="Why this build may stand")
+    note = forms.CharField(max_length=200, label=gettext_lazy("Why this build may stand"))
 
 
 class TradeForm(forms.Form):
@@ -248,21 +258,26 @@ class PeoplePackageForm(forms.Form):
     """A GM's people package; each line of ``changes`` is one change a new character gets:
     "role Sailor = Good", "attribute Body = Good", "gift Night vision" or "fault Stubborn"."""
 
-    name = forms.CharField(max_length=NAME_LENGTH)
-    description = forms.CharField(max_length=400, required=False)
-    points = forms.IntegerField(min_value=-50, max_value=50, initial=0, label="Build points")
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
+    description = forms.CharField(label=gettext_lazy("Description"), max_length=400, required=False)
+    points = forms.IntegerField(
+        min_value=-50, max_value=50, initial=0, label=gettext_lazy("Build points")
+    )
     changes = forms.CharField(
+        label=gettext_lazy("Changes"),
         widget=forms.Textarea(attrs={"rows": 5}),
-        help_text='One per line: "role Sailor = Good", "attribute Body = Good", '
-        '"gift Night vision", "fault Stubborn".',
+        help_text=gettext_lazy(
+            'One per line: "role Sailor = Good", "attribute Body = Good", '
+            '"gift Night vision", "fault Stubborn".'
+        ),
     )
 
 
 class AbilityMarksForm(forms.Form):
-    ability = forms.CharField(max_length=NAME_LENGTH)
-    poor = forms.IntegerField(min_value=0, max_value=40)
-    decent = forms.IntegerField(min_value=0, max_value=40)
-    great = forms.IntegerField(min_value=0, max_value=40)
+    ability = forms.CharField(label=gettext_lazy("Ability"), max_length=NAME_LENGTH)
+    poor = forms.IntegerField(label=gettext_lazy("Poor"), min_value=0, max_value=40)
+    decent = forms.IntegerField(label=gettext_lazy("Decent"), min_value=0, max_value=40)
+    great = forms.IntegerField(label=gettext_lazy("Great"), min_value=0, max_value=40)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -273,5 +288,5 @@ class AbilityMarksForm(forms.Form):
             and great is not None
             and not (poor < decent < great)
         ):
-            raise forms.ValidationError("Poor, decent and great must rise: e.g. 2, 5, 8.")
+            raise forms.ValidationError(gettext("Poor, decent and great must rise: e.g. 2, 5, 8."))
         return data

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -8,12 +9,12 @@ class Character(models.Model):
     """A PC (owned by a player) or an NPC (kept by the campaign's GMs)."""
 
     class Kind(models.TextChoices):
-        PC = "pc", "Player character"
-        NPC = "npc", "NPC"
+        PC = "pc", _("Player character")
+        NPC = "npc", _("NPC")
 
     class Stage(models.TextChoices):
-        DRAFT = "draft", "Being built"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Being built")
+        FINISHED = "finished", _("Finished")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
     owner = models.ForeignKey(
@@ -62,11 +63,11 @@ class Trait(models.Model):
     """A ladder trait, Fate skill, EZFudge role or attribute, or Peupfudge ability."""
 
     class Kind(models.TextChoices):
-        TRAIT = "trait", "Trait"
-        SKILL = "skill", "Skill"
-        ROLE = "role", "Role"
-        ATTRIBUTE = "attribute", "Attribute"
-        ABILITY = "ability", "Ability"
+        TRAIT = "trait", _("Trait")
+        SKILL = "skill", _("Skill")
+        ROLE = "role", _("Role")
+        ATTRIBUTE = "attribute", _("Attribute")
+        ABILITY = "ability", _("Ability")
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="traits")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -94,8 +95,8 @@ class Feature(models.Model):
     """A gift or a fault, perhaps with a +1 / -1 that applies always or in a situation."""
 
     class Kind(models.TextChoices):
-        GIFT = "gift", "Gift"
-        FAULT = "fault", "Fault"
+        GIFT = "gift", _("Gift")
+        FAULT = "fault", _("Fault")
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="features")
     kind = models.CharField(max_length=5, choices=Kind.choices)
@@ -117,8 +118,8 @@ class Gear(models.Model):
     used in melee or at range (``ranged``: a bow, a sling, a gun; see ``rules.Weapon``)."""
 
     class Kind(models.TextChoices):
-        ARMOR = "armor", "Armour"
-        WEAPON = "weapon", "Weapon"
+        ARMOR = "armor", _("Armour")
+        WEAPON = "weapon", _("Weapon")
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="gear")
     kind = models.CharField(max_length=6, choices=Kind.choices)
@@ -160,9 +161,9 @@ class Detail(models.Model):
     """Peupfudge statuses (a named state with a modifier), properties and characteristics."""
 
     class Kind(models.TextChoices):
-        STATUS = "status", "Status"
-        PROPERTY = "property", "Property"
-        CHARACTERISTIC = "characteristic", "Characteristic"
+        STATUS = "status", _("Status")
+        PROPERTY = "property", _("Property")
+        CHARACTERISTIC = "characteristic", _("Characteristic")
 
     character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="details")
     kind = models.CharField(max_length=14, choices=Kind.choices)

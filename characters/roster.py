@@ -12,7 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import capfirst
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.access import gm_or_403
@@ -24,22 +25,27 @@ from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
 
 QUERY_LENGTH = 100
-BOXES_HELP = "1 or 2 for minor foes, up to a PC's track for the ones who matter."
+BOXES_HELP = gettext_lazy("1 or 2 for minor foes, up to a PC's track for the ones who matter.")
 
 
 class NpcCreateForm(forms.Form):
-    template = forms.ChoiceField(required=False, label="Start from")
+    template = forms.ChoiceField(required=False, label=gettext_lazy("Start from"))
     name = forms.CharField(
-        max_length=services.NAME_LENGTH, required=False, help_text="Blank: the template's name."
+        label=gettext_lazy("Name"),
+        max_length=services.NAME_LENGTH,
+        required=False,
+        help_text=gettext_lazy("Blank: the template's name."),
     )
     npc_boxes = forms.IntegerField(
-        required=False, label="Condition boxes", help_text=f"{BOXES_HELP} Blank: the template's."
+        required=False,
+        label=gettext_lazy("Condition boxes"),
+        help_text=format_lazy("{} {}", BOXES_HELP, gettext_lazy("Blank: the template's.")),
     )
     description = forms.CharField(
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="Description (players see it once revealed)",
+        label=gettext_lazy("Description (players see it once revealed)"),
     )
 
     def __init__(self, *args: Any, campaign_ruleset: str, **kwargs: Any) -> None:
@@ -47,35 +53,36 @@ class NpcCreateForm(forms.Form):
         field = self.fields["template"]
         assert isinstance(field, forms.ChoiceField)
         templates = npc_templates.templates_for(campaign_ruleset)
-        field.choices = [("", "A blank NPC"), *((t.key, t.name) for t in templates)]
+        field.choices = [("", gettext("A blank NPC")), *((t.key, t.name) for t in templates)]
 
 
 class NpcEditForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    name = forms.CharField(max_length=services.NAME_LENGTH)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=services.NAME_LENGTH)
     description = forms.CharField(
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 3}),
-        label="Description (players see it once revealed)",
+        label=gettext_lazy("Description (players see it once revealed)"),
     )
     notes = forms.CharField(
         required=False,
         max_length=10000,
         widget=forms.Textarea(attrs={"rows": 4}),
-        label="Private notes",
+        label=gettext_lazy("Private notes"),
     )
     behaviours = forms.CharField(
         required=False,
         max_length=services.MAX_BEHAVIOURS * (services.BEHAVIOUR_LENGTH + 2),
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One per line: the GM moves this NPC suggests.",
+        label=gettext_lazy("Behaviours"),
+        help_text=gettext_lazy("One per line: the GM moves this NPC suggests."),
     )
-    npc_boxes = forms.IntegerField(label="Condition boxes", help_text=BOXES_HELP)
+    npc_boxes = forms.IntegerField(label=gettext_lazy("Condition boxes"), help_text=BOXES_HELP)
 
 
 class DuplicateForm(forms.Form):
-    count = forms.IntegerField(label="How many mooks")
+    count = forms.IntegerField(label=gettext_lazy("How many mooks"))
 
 
 def _npc_or_404(membership: Membership, npc_id: int) -> Character:
@@ -87,7 +94,7 @@ def _npc_or_404(membership: Membership, npc_id: int) -> Character:
         .first()
     )
     if npc is None:
-        raise Http404("No such NPC")
+        raise Http404(gettext("No such NPC"))
     return npc
 
 
@@ -145,7 +152,7 @@ def npc_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
         except RulesError as error:
             _add_error(form, error)
         else:
-            messages.success(request, f"{npc.name} joined the roster.")
+            messages.success(request, gettext("%(name)s joined the roster.") % {"name": npc.name})
             return redirect("characters:roster", campaign_id)
     return render(request, "characters/roster.html", _roster_context(request, membership, form))
 
@@ -187,8 +194,10 @@ def npc_edit(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: int) -
         except services.StaleEdit:
             messages.error(
                 request,
-                "This NPC was saved elsewhere while you were editing, so your changes were not "
-                "saved. The form below shows what it says now.",
+                gettext(
+                    "This NPC was saved elsewhere while you were editing, so your changes were "
+                    "not saved. The form below shows what it says now."
+                ),
             )
             npc.refresh_from_db()
             context["npc"] = npc
@@ -201,7 +210,7 @@ def npc_edit(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: int) -
         except RulesError as error:
             _add_error(form, error)
         else:
-            messages.success(request, f"{data['name']} saved.")
+            messages.success(request, gettext("%(name)s saved.") % {"name": data["name"]})
             return redirect("characters:roster", campaign_id)
     return render(request, "characters/npc_form.html", {**context, "form": form})
 
@@ -213,15 +222,28 @@ def npc_duplicate(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: i
     npc = _npc_or_404(membership, npc_id)
     form = DuplicateForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"No mooks made: give how many, 1 to {services.MAX_MOOKS}.")
+        messages.error(
+            request,
+            gettext("No mooks made: give how many, 1 to %(most)d.") % {"most": services.MAX_MOOKS},
+        )
         return redirect("characters:roster", campaign_id)
     try:
         copies = services.npc_duplicate(npc=npc, count=form.cleaned_data["count"])
     except RulesError as error:
-        messages.error(request, f"No mooks made: {error.message}.")
+        messages.error(request, gettext("No mooks made: %(why)s.") % {"why": error.message})
     else:
-        named = copies[0].name if len(copies) == 1 else f"{copies[0].name} to {copies[-1].name}"
-        messages.success(request, f"Made {len(copies)} of {npc.name}: {named}.")
+        named = (
+            copies[0].name
+            if len(copies) == 1
+            else gettext("%(first)s to %(last)s")
+            % {"first": copies[0].name, "last": copies[-1].name}
+        )
+        made = ngettext(
+            "Made %(count)d of %(name)s: %(named)s.",
+            "Made %(count)d of %(name)s: %(named)s.",
+            len(copies),
+        )
+        messages.success(request, made % {"count": len(copies), "name": npc.name, "named": named})
     return redirect("characters:roster", campaign_id)
 
 
@@ -235,6 +257,10 @@ def npc_reveal(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: int)
     if request.htmx:
         context = {"campaign": membership.campaign, "membership": membership, "npc": npc}
         return render(request, "characters/roster.html#npc-card", context)
-    shown = "now shown to the players" if npc.revealed else "now hidden from the players"
-    messages.success(request, f"{npc.name} is {shown}.")
+    shown = (
+        gettext("%(name)s is now shown to the players.")
+        if npc.revealed
+        else gettext("%(name)s is now hidden from the players.")
+    )
+    messages.success(request, shown % {"name": npc.name})
     return redirect("characters:roster", campaign_id)

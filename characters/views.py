@@ -48,7 +48,7 @@ def character_list(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
 def character_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     if membership.role == membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not keep characters.")
+        raise PermissionDenied(gettext("Observers watch; they do not keep characters."))
     campaign = membership.campaign
     packages = {p.pk: p for p in PeoplePackage.objects.filter(campaign=campaign)}
     form = CharacterCreateForm(
@@ -120,16 +120,16 @@ def sheet_command(
     """Runs one small command on a sheet and answers with the sheet as it now stands."""
     spec = COMMANDS.get(command)
     if spec is None:
-        raise Http404("No such command")
+        raise Http404(gettext("No such command"))
     membership, character = editable_or_403(request.user, campaign_id, character_id)
     if spec.gm_only and not membership.is_gm:
-        raise PermissionDenied("Only the GM can do that.")
+        raise PermissionDenied(gettext("Only the GM can do that."))
     form = spec.form(request.POST)
     # A GM's change to a player's PC is told to that player, in words (``sheet_news``).
     watched = spec.live and character.owner_id not in (None, request.user.pk)
     before = sheet_news.vitals_of(character) if watched else None
     if spec.building_only and not membership.is_gm and character.stage != Character.Stage.DRAFT:
-        messages.error(request, "This character is finished: spend XP to raise a trait.")
+        messages.error(request, gettext("This character is finished: spend XP to raise a trait."))
     elif not form.is_valid():
         form_errors(request, form)
     else:
@@ -203,14 +203,16 @@ def profile(request: AuthenticatedHttpRequest, campaign_id: int, character_id: i
     except services.StaleEdit:
         messages.error(
             request,
-            "This sheet was saved on another device while you were editing, so your changes "
-            "were not saved. The sheet below shows what it says now.",
+            gettext(
+                "This sheet was saved on another device while you were editing, so your changes "
+                "were not saved. The sheet below shows what it says now."
+            ),
         )
         character = sheet_queryset(character.campaign).get(pk=character.pk)
         return render_sheet(request, character, membership, status=409)
     sheet_changed(character)
     fighters_changed(character)  # a new name, or a mass scale that changes a bow's INJ
-    messages.success(request, "Saved.")
+    messages.success(request, gettext("Saved."))
     return redirect("characters:sheet", campaign_id, character_id)
 
 
@@ -221,8 +223,8 @@ def character_delete(
 ) -> HttpResponse:
     _, character = editable_or_403(request.user, campaign_id, character_id)
     if request.POST.get("confirm_name", "").strip() != character.name:
-        messages.error(request, "Type the character's name to delete it.")
+        messages.error(request, gettext("Type the character's name to delete it."))
         return redirect("characters:sheet", campaign_id, character_id)
     services.character_delete(character=character)
-    messages.success(request, f"{character.name} was deleted.")
+    messages.success(request, gettext("%(name)s was deleted.") % {"name": character.name})
     return redirect("characters:list", campaign_id)

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django_htmx.middleware import HtmxDetails
 
 
@@ -101,11 +102,16 @@ def uploaded_text(upload: UploadedFile, most: int, what: str) -> str:
     """An uploaded file's text; too large or not UTF-8 is a ValidationError naming ``what``
     ("a character file")."""
     if upload.size is not None and upload.size > most:
-        raise ValidationError(f"That file is over {most // 1_000_000} MB; {what} is far smaller.")
+        raise ValidationError(
+            gettext("That file is over %(most)d MB; %(what)s is far smaller.")
+            % {"most": most // 1_000_000, "what": what}
+        )
     try:
         return upload.read(most + 1).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ValidationError(f"That file is not UTF-8 text, so it is not {what}.") from None
+        raise ValidationError(
+            gettext("That file is not UTF-8 text, so it is not %(what)s.") % {"what": what}
+        ) from None
 
 
 def parsed_json(text: str, what: str) -> object:
@@ -114,7 +120,10 @@ def parsed_json(text: str, what: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise ValidationError(
-            f"That is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+            gettext("That is not JSON: %(error)s at line %(line)d, column %(column)d.")
+            % {"error": error.msg, "line": error.lineno, "column": error.colno}
         ) from None
     except (ValueError, RecursionError):
-        raise ValidationError(f"That is not JSON {what} could hold.") from None
+        raise ValidationError(
+            gettext("That is not JSON %(what)s could hold.") % {"what": what}
+        ) from None

@@ -76,7 +76,9 @@ class PersonLanguageMiddleware(LocaleMiddleware):
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
 
-    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if _is_static(request):
             return response
         response = super().process_response(request, response)

@@ -1,6 +1,7 @@
 """What every sheet command shares: the row lock and the stale-edit signal."""
 
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from campaigns.selectors import campaign_ruleset
 from characters.models import (
@@ -28,5 +29,5 @@ def track_template(character: Character, key: str) -> sheet_tracks.Template:
     ruleset = campaign_ruleset(character.campaign)
     templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
     if key not in templates:
-        raise RulesError("track", f"this sheet has no {key} track")
+        raise RulesError("track", gettext("this sheet has no %(key)s track") % {"key": key})
     return templates[key]

@@ -4,6 +4,7 @@ from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from characters.models import Character
@@ -28,7 +29,11 @@ def account_delete(*, user: User, characters: CharactersGo) -> None:
     owned = list(Campaign.objects.filter(owner=user).values_list("name", flat=True))
     if owned:
         names = ", ".join(owned)
-        raise RulesError("account", f"you own {names}: delete each campaign first, on its page")
+        raise RulesError(
+            "account",
+            gettext("you own %(names)s: delete each campaign first, on its page")
+            % {"names": names},
+        )
     for character in owned_characters(user):
         if characters == "delete":
             character.delete()

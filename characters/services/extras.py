@@ -1,6 +1,7 @@
 """Campaign-wide character settings: EZFudge people packages and Peupfudge ability marks."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
@@ -28,7 +29,9 @@ def people_package_changes(*, campaign: Campaign, text: str) -> list[dict[str, o
         kind = kind.lower()
         where = f"changes line {number}"
         if kind not in PACKAGE_KINDS:
-            raise RulesError(where, f"starts with one of {', '.join(PACKAGE_KINDS)}")
+            raise RulesError(
+                where, gettext("starts with one of %(kinds)s") % {"kinds": ", ".join(PACKAGE_KINDS)}
+            )
         if kind in ("gift", "fault"):
             name, level = rest.strip(), 0
         else:
@@ -36,12 +39,15 @@ def people_package_changes(*, campaign: Campaign, text: str) -> list[dict[str, o
             name = name.strip()
             level = ladder.value(rung.strip() or "?", where)
             if kind == "attribute" and name not in ATTRIBUTE_NAMES:
-                raise RulesError(where, f"attributes are {', '.join(ATTRIBUTE_NAMES)}")
+                raise RulesError(
+                    where,
+                    gettext("attributes are %(names)s") % {"names": ", ".join(ATTRIBUTE_NAMES)},
+                )
         if not name or len(name) > 80:
-            raise RulesError(where, "needs a name of 1 to 80 characters")
+            raise RulesError(where, gettext("needs a name of 1 to 80 characters"))
         changes.append({"kind": kind, "name": name, "level": level})
     if not changes:
-        raise RulesError("changes", "a package changes at least one thing")
+        raise RulesError("changes", gettext("a package changes at least one thing"))
     return changes
 
 

@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from campaigns.selectors import membership_for
@@ -27,7 +28,7 @@ def character_import(*, campaign: Campaign, owner: User, data: object) -> Charac
     player, an NPC (GMs only) to the campaign. The file names no rows, so no id reaches here."""
     membership = membership_for(owner, campaign.pk)
     if membership is None or membership.role == membership.Role.OBSERVER:
-        raise PermissionDenied("Only the table's players and GMs keep characters.")
+        raise PermissionDenied(gettext("Only the table's players and GMs keep characters."))
     sheet, problems = read_character(data, campaign)
     if isinstance(data, dict) and data.get("kind") == Character.Kind.NPC and not membership.is_gm:
         problems = [*problems, "kind: only a GM can import an NPC"]

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
@@ -31,7 +32,9 @@ from fudgetable.rules.sheet import (
 
 def _require_npc(character: Character) -> None:
     if not character.is_npc:
-        raise RulesError("npc", f"{character.name} is a PC, not an NPC")
+        raise RulesError(
+            "npc", gettext("%(character)s is a PC, not an NPC") % {"character": character.name}
+        )
 
 
 def _template_trait_kind(scheme: TraitScheme, name: str) -> str:
@@ -107,10 +110,14 @@ def npc_create(
     if template_key:
         template = npc_templates.find_template(campaign.ruleset, template_key)
         if template is None:
-            raise RulesError("template_key", f"there is no NPC template {template_key!r} here")
+            raise RulesError(
+                "template_key",
+                gettext("there is no NPC template %(template_key)r here")
+                % {"template_key": template_key},
+            )
     name = name.strip() or (template.name if template else "")
     if not name:
-        raise RulesError("name", "an NPC needs a name")
+        raise RulesError("name", gettext("an NPC needs a name"))
     if npc_boxes is None:
         most = sheet_tracks.pc_track_size(campaign_ruleset(campaign))
         npc_boxes = min(template.npc_boxes, most) if template else 2
@@ -133,9 +140,14 @@ def npc_create(
 def _checked_behaviours(behaviours: list[str]) -> list[str]:
     lines = [line.strip() for line in behaviours if line.strip()]
     if len(lines) > MAX_BEHAVIOURS:
-        raise RulesError("behaviours", f"at most {MAX_BEHAVIOURS} behaviours")
+        raise RulesError(
+            "behaviours", gettext("at most %(most)s behaviours") % {"most": MAX_BEHAVIOURS}
+        )
     if any(len(line) > BEHAVIOUR_LENGTH for line in lines):
-        raise RulesError("behaviours", f"each behaviour fits in {BEHAVIOUR_LENGTH} characters")
+        raise RulesError(
+            "behaviours",
+            gettext("each behaviour fits in %(most)s characters") % {"most": BEHAVIOUR_LENGTH},
+        )
     return lines
 
 
@@ -157,7 +169,7 @@ def npc_update(
         raise StaleEdit
     name = name.strip()
     if not name:
-        raise RulesError("name", "an NPC needs a name")
+        raise RulesError("name", gettext("an NPC needs a name"))
     lines = _checked_behaviours(behaviours)
     # The rules bound the track (1 up to a PC's boxes); marks that still have a box are kept.
     templates = sheet_tracks.sheet_tracks(campaign_ruleset(npc.campaign), npc_boxes=npc_boxes)
@@ -185,7 +197,9 @@ def npc_duplicate(*, npc: Character, count: int) -> list[Character]:
     """``count`` mooks named "<name> 1" … "<name> N", numbered on past any earlier copies,
     each with the original's traits, gifts, faults, gear and behaviours and a fresh track."""
     if not 1 <= count <= MAX_MOOKS:
-        raise RulesError("count", f"make 1 to {MAX_MOOKS} mooks at a time")
+        raise RulesError(
+            "count", gettext("make 1 to %(most)s mooks at a time") % {"most": MAX_MOOKS}
+        )
     npc = locked(npc)
     _require_npc(npc)
     template = track_template(npc, sheet_tracks.CONDITION)

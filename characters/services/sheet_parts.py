@@ -3,6 +3,7 @@ and finishing the build."""
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -67,7 +68,7 @@ def feature_remove(*, character: Character, feature: Feature, pay_xp: bool = Fal
     character = locked(character)
     if pay_xp:
         if feature.kind != Feature.Kind.FAULT:
-            raise RulesError("feature", "only a fault is bought off with XP")
+            raise RulesError("feature", gettext("only a fault is bought off with XP"))
         _pay_for_gift_or_fault(character)
     feature.delete()
 
@@ -98,11 +99,13 @@ def gear_add(
     locked(character)
     if kind == Gear.Kind.ARMOR:
         if armor_bonus is None or armor_bonus < 0:
-            raise RulesError("armor_bonus", "armour needs a bonus of 0 or more")
+            raise RulesError("armor_bonus", gettext("armour needs a bonus of 0 or more"))
         damage_factor = inj = None
         ranged = False
     elif (damage_factor is None) == (inj is None):
-        raise RulesError("damage_factor", "give a damage factor or, for a gun, its own INJ")
+        raise RulesError(
+            "damage_factor", gettext("give a damage factor or, for a gun, its own INJ")
+        )
     return Gear.objects.create(
         character=character,
         kind=kind,
@@ -121,9 +124,11 @@ def gear_set_ranged(*, character: Character, gear: Gear, ranged: bool) -> Gear:
     melee weapon again. A self-powered weapon is always shot; armour is neither."""
     locked(character)
     if gear.kind != Gear.Kind.WEAPON:
-        raise RulesError("gear", "armour is not shot or thrown")
+        raise RulesError("gear", gettext("armour is not shot or thrown"))
     if gear.inj is not None:
-        raise RulesError("gear", f"{gear.name} is self-powered: it is always shot")
+        raise RulesError(
+            "gear", gettext("%(gear)s is self-powered: it is always shot") % {"gear": gear.name}
+        )
     gear.ranged = ranged
     gear.save(update_fields=["ranged"])
     return gear
@@ -152,7 +157,9 @@ def item_move(*, character: Character, item: Item, inside: Item | None) -> Item:
     holder = inside.pk if inside else None
     while holder is not None:
         if holder == item.pk:
-            raise RulesError("inside", f"{item.name} cannot go inside itself")
+            raise RulesError(
+                "inside", gettext("%(item)s cannot go inside itself") % {"item": item.name}
+            )
         holder = parents.get(holder)
     item.parent = inside
     item.save(update_fields=["parent"])
@@ -278,12 +285,14 @@ def track_ease(*, character: Character, track: str, box: int) -> Character:
     character = locked(character)
     ruleset = campaign_ruleset(character.campaign)
     if "reduce-condition" not in ruleset.fudge_point_uses:
-        raise RulesError("use", "this campaign does not spend Fudge points on conditions")
+        raise RulesError("use", gettext("this campaign does not spend Fudge points on conditions"))
     template = track_template(character, track)
     if not isinstance(template, ConditionTrack):
-        raise RulesError("track", "a Fudge point eases a condition track's box, not a wound")
+        raise RulesError(
+            "track", gettext("a Fudge point eases a condition track's box, not a wound")
+        )
     if character.fudge_points < 1:
-        raise RulesError("fudge_points", "no Fudge points left to spend")
+        raise RulesError("fudge_points", gettext("no Fudge points left to spend"))
     state = sheet_tracks.state_of(template, character.tracks.get(track))
     assert isinstance(state, TrackState)
     character.tracks[track] = tracks.ease(template, state, box).to_dict()
@@ -299,7 +308,7 @@ def points_trade(*, character: Character, to_xp: bool, spend: int) -> Character:
     character = locked(character)
     ruleset = campaign_ruleset(character.campaign)
     if ruleset.key != "ezfudge":
-        raise RulesError("spend", "Fudge points and XP are traded in EZFudge campaigns")
+        raise RulesError("spend", gettext("Fudge points and XP are traded in EZFudge campaigns"))
     if to_xp:
         points = fudge_points_to_xp(
             character.fudge_points,
@@ -310,7 +319,9 @@ def points_trade(*, character: Character, to_xp: bool, spend: int) -> Character:
     else:
         points = xp_to_fudge_points(character.fudge_points, character.xp, spend=spend)
     if points.fudge_points > MAX_FUDGE_POINTS:
-        raise RulesError("spend", f"at most {MAX_FUDGE_POINTS} Fudge points")
+        raise RulesError(
+            "spend", gettext("at most %(most)s Fudge points") % {"most": MAX_FUDGE_POINTS}
+        )
     character.fudge_points, character.xp = points.fudge_points, points.xp
     character.save(update_fields=["fudge_points", "xp", "updated_at"])
     return character
@@ -322,9 +333,11 @@ def fudge_points_change(*, character: Character, by: int) -> Character:
     character = locked(character)
     new = character.fudge_points + by
     if new < 0:
-        raise RulesError("fudge_points", "no Fudge points left to spend")
+        raise RulesError("fudge_points", gettext("no Fudge points left to spend"))
     if new > MAX_FUDGE_POINTS:
-        raise RulesError("fudge_points", f"at most {MAX_FUDGE_POINTS} Fudge points")
+        raise RulesError(
+            "fudge_points", gettext("at most %(most)s Fudge points") % {"most": MAX_FUDGE_POINTS}
+        )
     character.fudge_points = new
     character.save(update_fields=["fudge_points", "updated_at"])
     return character
@@ -336,7 +349,9 @@ def xp_award(*, character: Character, amount: int) -> Character:
     character = locked(character)
     new = character.xp + amount
     if not 0 <= new <= MAX_XP:
-        raise RulesError("xp", f"unspent XP must stay between 0 and {MAX_XP}")
+        raise RulesError(
+            "xp", gettext("unspent XP must stay between 0 and %(most)s") % {"most": MAX_XP}
+        )
     character.xp = new
     character.save(update_fields=["xp", "updated_at"])
     return character
@@ -372,7 +387,9 @@ def character_finish(*, character: Character) -> Character:
     fresh = sheet_queryset(character.campaign).get(pk=character.pk)
     broken = build_check(campaign_ruleset(character.campaign), rules_sheet(fresh)).broken
     if broken and not character.exception_note:
-        raise RulesError("build", "Not finished yet: " + "; ".join(broken))
+        raise RulesError(
+            "build", gettext("Not finished yet: %(broken)s") % {"broken": "; ".join(broken)}
+        )
     character.stage = Character.Stage.FINISHED
     character.save(update_fields=["stage", "updated_at"])
     return character

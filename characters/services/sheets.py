@@ -3,6 +3,7 @@
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
@@ -70,11 +71,14 @@ def character_take(*, character: Character, player: Membership) -> Character:
     player has no account here): it is theirs from now on. One already played is refused."""
     character = Character.objects.select_for_update().get(pk=character.pk)
     if character.campaign_id != player.campaign_id or character.kind != Character.Kind.PC:
-        raise RulesError("character", "that is not a PC of this table")
+        raise RulesError("character", gettext("that is not a PC of this table"))
     if player.role != Membership.Role.PLAYER:
-        raise RulesError("character", "only a player takes a ready-made PC")
+        raise RulesError("character", gettext("only a player takes a ready-made PC"))
     if character.owner_id is not None:
-        raise RulesError("character", f"{character.name} already has a player")
+        raise RulesError(
+            "character",
+            gettext("%(character)s already has a player") % {"character": character.name},
+        )
     character.owner_id = player.user_id
     character.save(update_fields=["owner"])
     return character
@@ -113,12 +117,17 @@ def trait_add(
     kinds = SCHEME_KINDS[ruleset.trait_scheme]
     kind = kind or kinds[0]
     if kind not in kinds:
-        raise RulesError("kind", f"a {ruleset.label} sheet has no {kind}s")
+        raise RulesError(
+            "kind",
+            gettext("a %(label)s sheet has no %(kind)ss") % {"label": ruleset.label, "kind": kind},
+        )
     if ruleset.trait_scheme is TraitScheme.ROLES_ATTRIBUTES and kind == Trait.Kind.ATTRIBUTE:
-        raise RulesError("kind", "EZFudge has exactly four attributes")
+        raise RulesError("kind", gettext("EZFudge has exactly four attributes"))
     existing = character.traits.filter(kind=kind, name__iexact=name).first()
     if existing is not None:
-        raise RulesError("name", f"{existing.name} is already on this sheet")
+        raise RulesError(
+            "name", gettext("%(existing)s is already on this sheet") % {"existing": existing.name}
+        )
     return Trait.objects.create(
         character=character,
         kind=kind,
@@ -142,7 +151,7 @@ def trait_set_level(*, character: Character, trait: Trait, level: int) -> Trait:
 def trait_remove(*, character: Character, trait: Trait) -> None:
     locked(character)
     if trait.kind == Trait.Kind.ATTRIBUTE:
-        raise RulesError("trait", "the four attributes stay on the sheet")
+        raise RulesError("trait", gettext("the four attributes stay on the sheet"))
     trait.delete()
 
 
@@ -173,9 +182,12 @@ def ability_allocate(*, character: Character, trait: Trait, xp: int | None) -> T
     missing = ability.next_cost - trait.progress
     amount = min(missing, character.xp) if xp is None else xp
     if amount < 1:
-        raise RulesError("xp", "put at least 1 XP toward the ability")
+        raise RulesError("xp", gettext("put at least 1 XP toward the ability"))
     if amount > character.xp:
-        raise RulesError("xp", f"needs {amount} XP, has {character.xp}")
+        raise RulesError(
+            "xp",
+            gettext("needs %(amount)s XP, has %(xp)s") % {"amount": amount, "xp": character.xp},
+        )
     raised = ability.allocate(amount)
     trait.level, trait.progress = raised.level, raised.progress
     trait.save(update_fields=["level", "progress"])
@@ -211,7 +223,7 @@ def build_untrade(*, character: Character) -> Character:
     """Undoes the last trade."""
     character = locked(character)
     if not character.trades:
-        raise RulesError("trade", "no trade to undo")
+        raise RulesError("trade", gettext("no trade to undo"))
     character.trades = character.trades[:-1]
     character.save(update_fields=["trades", "updated_at"])
     return character

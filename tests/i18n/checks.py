@@ -72,7 +72,7 @@ def _is_words(text: str) -> bool:
     text = text.strip()
     if not _LETTERS.search(text):
         return False
-    words = [word for word in re.split(r"[\s·,:;()/|+\-–—]+", text) if word]
+    words = [word for word in re.split(r"[\s·,:;()/|+\-\u2013\u2014]+", text) if word]
     return not all(word in ALLOWED_TEXTS or not _LETTERS.search(word) for word in words)
 
 
@@ -194,7 +194,9 @@ class Entry:
 
     @property
     def translations(self) -> list[str]:
-        return [self.msgstrs[n] for n in sorted(self.msgstrs)] if self.msgid_plural else [self.msgstr]
+        return (
+            [self.msgstrs[n] for n in sorted(self.msgstrs)] if self.msgid_plural else [self.msgstr]
+        )
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
@@ -251,8 +253,12 @@ def plural_count(header: Entry) -> int:
 
 
 # %(name)s, %s, %d, %%; and {name} as str.format writes them.
-_PERCENT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[#0 +-]*\d*(?:\.\d+)?(?P<kind>[diouxXeEfFgGcrsa%])")
-_BRACES = re.compile(r"(?<!\{)\{(?P<name>[A-Za-z_][A-Za-z0-9_]*|\d*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+_PERCENT = re.compile(
+    r"%(?:\((?P<name>[^)]*)\))?[#0 +-]*\d*(?:\.\d+)?(?P<kind>[diouxXeEfFgGcrsa%])"
+)
+_BRACES = re.compile(
+    r"(?<!\{)\{(?P<name>[A-Za-z_][A-Za-z0-9_]*|\d*)(?:![rsa])?(?::[^{}]*)?\}(?!\})"
+)
 
 
 def placeholders(text: str, *, python_format: bool = True) -> list[str]:
@@ -261,7 +267,7 @@ def placeholders(text: str, *, python_format: bool = True) -> list[str]:
     found: list[str] = []
     if python_format:
         found += [m.group(0) for m in _PERCENT.finditer(text) if m.group("kind") != "%"]
-    found += ["{%s}" % m.group("name") for m in _BRACES.finditer(text)]
+    found += ["{" + m.group("name") + "}" for m in _BRACES.finditer(text)]
     return sorted(found)
 
 
