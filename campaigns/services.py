@@ -86,7 +86,9 @@ def campaign_archive(*, campaign: Campaign, archived: bool = True) -> Campaign:
 @transaction.atomic
 def campaign_delete(*, campaign: Campaign, typed_name: str) -> None:
     if typed_name.strip() != campaign.name:
-        raise ValidationError({"typed_name": "Type the campaign's name exactly to delete it."})
+        raise ValidationError(
+            {"typed_name": gettext("Type the campaign's name exactly to delete it.")}
+        )
     live.table_closed(campaign.pk)  # once the delete has committed
     campaign.delete()
 

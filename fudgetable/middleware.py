@@ -6,8 +6,11 @@ from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import gettext_lazy
 
-BUSY_TEXT = "The table is too busy to save that right now. Nothing was changed; try again."
+BUSY_TEXT = gettext_lazy(
+    "The table is too busy to save that right now. Nothing was changed; try again."
+)
 RETRY_SECONDS = "2"
 
 

@@ -139,10 +139,10 @@ class RequestQueue:
                 await _busy(send, BUSY_TEXT, RETRY_SECONDS)
 
 
-async def _busy(send: Any, text: str, retry_after: str) -> None:
+async def _busy(send: Any, text: object, retry_after: str) -> None:
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
         (b"retry-after", retry_after.encode()),
     ]
     await send({"type": "http.response.start", "status": 503, "headers": headers})
-    await send({"type": "http.response.body", "body": text.encode()})
+    await send({"type": "http.response.body", "body": str(text).encode()})

@@ -1,11 +1,14 @@
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.decorators.http import require_safe
 
 # htmx swaps nothing on an error status, and live.js shows a plain-text answer as the page's
 # notice: so a refused command says why in words, over HTTP and over the table's socket alike.
-FORBIDDEN_TEXT = "You may not do that here."
-NOT_FOUND_TEXT = "That is not there any more: reload the page to see the table as it stands."
+FORBIDDEN_TEXT = gettext_lazy("You may not do that here.")
+NOT_FOUND_TEXT = gettext_lazy(
+    "That is not there any more: reload the page to see the table as it stands."
+)
 
 
 @require_safe
@@ -13,8 +16,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _in_words(text: str, status: int) -> HttpResponse:
-    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
+def _in_words(text: object, status: int) -> HttpResponse:
+    return HttpResponse(str(text), status=status, content_type="text/plain; charset=utf-8")
 
 
 def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -31,7 +31,7 @@ def character_import(*, campaign: Campaign, owner: User, data: object) -> Charac
         raise PermissionDenied(gettext("Only the table's players and GMs keep characters."))
     sheet, problems = read_character(data, campaign)
     if isinstance(data, dict) and data.get("kind") == Character.Kind.NPC and not membership.is_gm:
-        problems = [*problems, "kind: only a GM can import an NPC"]
+        problems = [*problems, gettext("kind: only a GM can import an NPC")]
     if problems or sheet is None:
         raise ValidationError(problems)
     is_npc = sheet["kind"] == Character.Kind.NPC

@@ -24,7 +24,7 @@ def test_the_owner_member_and_outsider_each_get_their_answer(
     assert refused.status_code == 403 and refused["Content-Type"].startswith("text/plain")
     assert refused.content.decode() == "Only the campaign's GMs can do that."
     hidden = client_for(outsider).post(url, COUNTDOWN, headers=HX)
-    assert (hidden.status_code, hidden.content.decode()) == (404, NOT_FOUND_TEXT)
+    assert (hidden.status_code, hidden.content.decode()) == (404, str(NOT_FOUND_TEXT))
 
 
 @pytest.mark.django_db
@@ -32,7 +32,7 @@ def test_without_htmx_the_error_pages_stay(client_for, url, member, outsider):
     refused = client_for(member).post(url, COUNTDOWN)
     assert refused.status_code == 403 and refused["Content-Type"].startswith("text/html")
     hidden = client_for(outsider).post(url, COUNTDOWN)
-    assert hidden.status_code == 404 and NOT_FOUND_TEXT not in hidden.content.decode()
+    assert hidden.status_code == 404 and str(NOT_FOUND_TEXT) not in hidden.content.decode()
 
 
 @pytest.mark.django_db
