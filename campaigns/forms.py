@@ -2,6 +2,7 @@
 
 from django import forms
 from django.conf import settings
+from django.utils.text import capfirst
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
@@ -13,7 +14,10 @@ def language_choices() -> list[tuple[str, str]]:
     """Each language in its own words, so a person finds theirs whatever the page speaks."""
     return [
         ("", _("The language of my browser")),
-        *((code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES),
+        *(
+            (code, capfirst(get_language_info(code)["name_local"]))
+            for code, _name in settings.LANGUAGES
+        ),
     ]
 
 

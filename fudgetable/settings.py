@@ -371,7 +371,7 @@ LANGUAGES = [
     ("fr", _("French")),
     ("de", _("German")),
 ]
-# The catalogues, compiled and committed (locale/README.md says why and how to update them).
+# The catalogues, compiled and committed (docs/translations.md says why and how to update them).
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The device keeps the chosen language a year, so that it outlives a log-out (language.py).
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
