@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import Campaign, Invite, Membership, SessionZero
+from campaigns.models import Campaign, Invite, Membership, Profile, SessionZero
 
 
 class MembershipInline(admin.TabularInline):
@@ -11,7 +11,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ["name", "owner", "created_at"]
+    list_display = ["name", "owner", "language", "created_at"]
     search_fields = ["name", "owner__username"]
     inlines = [MembershipInline]
 
@@ -21,6 +21,14 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ["campaign", "user", "role", "joined_at"]
     list_filter = ["role"]
     search_fields = ["campaign__name", "user__username"]
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    list_filter = ["language"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
 
 
 @admin.register(SessionZero)
