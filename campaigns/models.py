@@ -21,8 +21,14 @@ class Campaign(models.Model):
     deck = models.JSONField(null=True, blank=True)
     # The language of what the table pushes to everyone (log lines, announcements): each pushed
     # fragment is rendered once per audience in it (docs/architecture.md, "Languages").
+    # A database default too: rows written by code that predates the field (an older
+    # process during a rolling upgrade, a migration test's historical model) get English.
     language = models.CharField(
-        _("language of the table"), max_length=10, choices=settings.LANGUAGES, default="en"
+        _("language of the table"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default="en",
+        db_default="en",
     )
     # Bumped by every edit of the settings form, so a stale form is refused, not applied.
     version = models.PositiveIntegerField(default=1)
