@@ -88,6 +88,10 @@ class PersonLanguageMiddleware(LocaleMiddleware):
             set_device_language(response, chosen)
         elif chosen == "" and cookie is not None:
             set_device_language(response, "")
+        # The answer is made: what runs next in this thread or context (another request's
+        # static file, a socket's push, a refusal made before any middleware) starts from the
+        # default again, never from this person's language.
+        translation.deactivate()
         return response
 
 

@@ -270,3 +270,13 @@ def test_counts_take_the_languages_plural_forms(member, campaign, language, one,
     assert one in page(client, "account")
     Character.objects.create(campaign=campaign, owner=member, name="Bea")
     assert two in page(client, "account")
+
+
+def test_a_request_leaves_no_language_behind_it(member):
+    """What runs after an answer in the same thread (a socket's push, a refusal made before
+    the middleware) speaks the default, not the last person's language."""
+    from django.utils import translation
+
+    page(logged_in(member, "pt-BR"), "account")
+    assert translation.get_language() == "en"
+    assert translation.gettext("Your account") == "Your account"
