@@ -97,7 +97,7 @@ def attack_cards(
         "oob": oob,
         "problem": problem,
         "untrained": UNTRAINED,
-        "defences": rules.Defence,
+        "defences": {defence.name: defence.value for defence in rules.Defence},
     }
     return render_to_string(f"{TEMPLATE}#cards", context, request=request)
 
