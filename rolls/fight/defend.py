@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character, Gear, Trait
+from characters.signals import npc_shown_changed
 from fudgetable.rules import defence as rules
 from fudgetable.rules import fight as fight_rules
 from fudgetable.rules import ranged
@@ -287,6 +288,16 @@ def _round_moved(sender: object, *, campaign: Campaign, **kwargs: object) -> Non
     attacks_lapse(campaign)
 
 
+def _npc_shown_changed(sender: object, *, npc: Character, **kwargs: object) -> None:
+    """An NPC hidden again leaves the players' cards of the attacks it makes (they are the
+    GMs' now, as its exchange would be); shown, it comes back to them."""
+    waiting = DeclaredAttack.objects.filter(ended_at__isnull=True, attacker=npc)
+    for attack in waiting.select_related("campaign", "attacker", "defender"):
+        publish_attack(attack)
+
+
 def connect() -> None:
-    """Has the attacks waiting hear that the round moved on (``rolls.scene.signals``)."""
+    """Has the attacks waiting hear that the round moved on (``rolls.scene.signals``), and
+    that an NPC was shown or hidden (``characters.signals``)."""
     round_moved.connect(_round_moved, dispatch_uid="attacks-lapse")
+    npc_shown_changed.connect(_npc_shown_changed, dispatch_uid="attacks-npc-shown")

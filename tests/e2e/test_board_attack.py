@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
 
 from fudgetable.management.commands._demo_tables import EAST_MARCH
 from tests.e2e.conftest import DESKTOP, PHONE, served
 from tests.e2e.server import AppServer
 from tests.e2e.table_pages import PUSH, log_in, open_table, show, until
+from tests.e2e.test_accessibility import SMALL_TARGETS
 
 WREN = EAST_MARCH.pcs["bob"].name
 JASON = EAST_MARCH.pcs["alice"].name
@@ -27,6 +29,19 @@ BANDIT = "Road bandit"
 TRIES = 12  # dice decide each shot: enough that one wounds all but surely
 SHOTS = Path(os.environ.get("SCREENSHOTS", "/tmp/fudgetable-shots"))
 PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+
+def card_problems(page: Page) -> list[str]:
+    """What axe finds on the attacks waiting (target sizes included), and on a phone anything
+    under 24x24 px there or a page wider than the screen."""
+    options = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+    found = Axe().run(page, context=".attacks", options=options).response["violations"]
+    problems = [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found]
+    if (page.viewport_size or {}).get("width", 0) <= 360:
+        problems += [s for s in page.evaluate(SMALL_TARGETS) if "defend" in s or "attack" in s]
+        if page.evaluate("document.documentElement.scrollWidth") > 360:
+            problems.append("the page scrolls sideways")
+    return problems
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +199,8 @@ def test_the_gms_bandit_attacks_wren_and_bob_defends_in_one_tap(
                 phone.screenshot(path=str(SHOTS / "defend-phone-360.png"))
                 bob_desk.page.screenshot(path=str(SHOTS / "defend-desktop-1280.png"))
                 gm.page.screenshot(path=str(SHOTS / "defend-gm-desktop-1280.png"))
+                for watched in (bob, bob_desk, gm):
+                    assert card_problems(watched.page) == []
             defend = card.get_by_role("button", name=re.compile(r"^Defend ·"))
             box = defend.bounding_box()
             assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= 740

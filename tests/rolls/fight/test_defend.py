@@ -8,6 +8,7 @@ have not met is never declared, so never named to them."""
 import pytest
 from django.urls import reverse
 
+from characters.services import npc_set_revealed
 from fudgetable.rules.dice import base as dice_base
 from rolls.fight.models import DeclaredAttack
 from rolls.models import Roll
@@ -234,3 +235,17 @@ def test_a_pc_its_own_player_or_a_gm_plays_is_rolled_at_once(
     declare(client_for(owner), scene, "Brute", "Jason Free", range_weapon=crossbow.pk)
     assert not DeclaredAttack.objects.exists()
     assert Roll.objects.filter(label="Shot: Brute at Jason Free").exists()
+
+
+def test_an_attacker_hidden_again_leaves_the_players_card_and_the_gm_rolls_for_her(
+    scene, client_for, owner, member, crossbow
+):
+    declare(client_for(owner), scene, "Brute", "Jason Free", range_weapon=crossbow.pk)
+    attack = waiting()
+    npc_set_revealed(npc=attack.attacker, revealed=False)
+    her = client_for(member)
+    assert "Brute" not in table_page(her, scene.campaign)
+    assert defend(her, attack, defence="evade").status_code == 404
+    assert "Roll for Jason Free" in table_page(client_for(owner), scene.campaign)
+    assert defend(client_for(owner), attack).status_code == 200
+    assert Roll.objects.get(label="Shot: Brute at Jason Free").secret  # the GMs' line now
