@@ -6,10 +6,12 @@ wound proposed for the GM to confirm in one tap as ever.
 What the board decides (``fudgetable.rules.attack``): melee or a shot from the round's phase
 and the two figures' areas; the range, light and cover of a shot from the areas
 (``shot_from_areas``); each side's trait, unless the attacker picked one; the defender's
-weapon in melee (the first of theirs used in melee, else bare hands). An NPC defends as the
-campaign's NPC roll mode says, inside the rules' own ``fight``; a shot's target does not
-evade here (the GM's panel rolls an evading target). One roll each phase: a player whose PC
-has rolled in this phase is refused; a GM, who may rule otherwise, is not.
+weapon in melee (the first of theirs used in melee, else bare hands). A PC another player
+plays answers for themselves: the attack is declared and waits for their tap
+(``rolls.fight.defend``), in which a shot's target may evade. An NPC defends as the campaign's
+NPC roll mode says, at once, inside the rules' own ``fight``, and a shot's target answering at
+once does not evade (the GM's panel rolls an evading target). One roll each phase: a player
+whose PC has rolled in this phase is refused; a GM, who may rule otherwise, is not.
 
 Who sees what: a player attacks with their own PC only, and never names a figure they do not
 see (no such figure, as a wrong id: ``NotSeen``)."""

@@ -99,9 +99,10 @@ def waiting_for(campaign: Campaign, user_id: int, *, gm: bool) -> list[Waiting]:
     """The attacks waiting that this person sees: a GM every one; a player those on their PCs
     (to defend) and those they declared (to withdraw). One that has lapsed is left out: the
     round moved on (its end is written when the round steps, ``defend.attacks_lapse``)."""
-    scene = current_scene(campaign.pk)
+    attacks = list(_open(campaign))
+    scene = current_scene(campaign.pk) if attacks else None
     found = []
-    for attack in _open(campaign):
+    for attack in attacks:
         if lapsed(attack, scene):
             continue
         if not gm and (
