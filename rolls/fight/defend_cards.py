@@ -50,7 +50,7 @@ def shot_words(campaign: Campaign, attack: DeclaredAttack) -> str:
         return ""
     conditions = ranged.Conditions(attack.range, attack.light, attack.cover)
     needs = campaign_ruleset(campaign).ladder.describe(conditions.difficulty)
-    return _("%(where)s; to hit: %(needs)s (%(conditions)s)") % {
+    return _("%(where)s · to hit: %(needs)s, from %(conditions)s") % {
         "where": attack.where,
         "needs": needs,
         "conditions": conditions.words,

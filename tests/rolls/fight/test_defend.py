@@ -49,7 +49,7 @@ def test_a_gms_npc_shooting_a_players_pc_waits_for_her_defence(
     # Her card: the attack, where from, what it needs, and the defences, one tap each.
     page = table_page(client_for(member), scene.campaign)
     assert "Brute shoots at Jason Free with Crossbow" in page
-    assert "Gallery to Hall: Long (L); to hit: Superb" in page
+    assert "Gallery to Hall: Long (L) · to hit: Superb (+4), from Long" in page
     assert "Evade · Agility" in page and "Take the shot (no roll)" in page
     assert "Roll for Jason Free" not in page and "Withdraw the attack" not in page
     # The GMs' card: roll for her, or withdraw it.
