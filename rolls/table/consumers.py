@@ -347,6 +347,11 @@ class SheetConsumer(CampaignSocket, TakesCommands):
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._send_own_parts(with_calls=True, shared=True)
 
+    async def table_whisper(self, event: dict[str, Any]) -> None:
+        """A whisper, or a card shown to some players alone (``live.publish_to_people``): the
+        table's business, which a sheet page does not show. Without this handler the socket
+        died on one (Channels raises on a message type nobody handles)."""
+
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
