@@ -5,6 +5,8 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self) -> None:
+        from campaigns import campaign_changes
         from campaigns.accounts import sign_in_changes
 
         sign_in_changes.connect()
+        campaign_changes.connect()
