@@ -2,7 +2,7 @@
 digits, and SQLite raises OverflowError on one past 64 bits: a mistyped or hostile link was a
 500. Rows whose count is not the viewer's to read go by enciphered ids (``shown_ids``), one
 converter per kind: ``<entry:...>``, ``<scene:...>``, ``<area:...>``, ``<figure:...>``,
-``<card:...>``."""
+``<card:...>``, ``<attack:...>``."""
 
 from django.urls import register_converter
 

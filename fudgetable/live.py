@@ -7,6 +7,7 @@ difficulty). Each socket's consumer forwards only the one its person may see, so
 content never reaches a player's browser. htmx's ws extension swaps the fragments in by id.
 """
 
+import asyncio
 import logging
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
@@ -177,12 +178,34 @@ def held_pushes() -> Iterator[Held]:
 
 
 async def send_held(held: Held) -> None:
+    """Sends the pushes a command held, in order. Commands' pushes leave in the order the
+    commands came back to the loop, as they left the one database thread in commit order: on
+    Redis a group send waits on the network, and a later command's push overtaking an earlier
+    one would make every socket of the table see a number skipped and ask for its state."""
+    if not held:
+        return
     layer = get_channel_layer()
-    for campaign_id, message in held:
-        try:
-            await layer.group_send(group_name(campaign_id), message)
-        except Exception as error:
-            _push_lost(campaign_id, message, error)
+    async with _sending():
+        for campaign_id, message in held:
+            try:
+                await layer.group_send(group_name(campaign_id), message)
+            except Exception as error:
+                _push_lost(campaign_id, message, error)
+
+
+_locks: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
+
+
+def _sending() -> asyncio.Lock:
+    """The running loop's lock on sending held pushes (asyncio's lock is first come, first
+    served). One per loop: tests run several loops in one process."""
+    loop = asyncio.get_running_loop()
+    lock = _locks.get(loop)
+    if lock is None:
+        for old in [old for old in _locks if old.is_closed()]:
+            del _locks[old]
+        lock = _locks[loop] = asyncio.Lock()
+    return lock
 
 
 def _push_lost(campaign_id: int, message: Mapping[str, object], error: Exception) -> None:
@@ -318,6 +341,12 @@ def publish_to_person(campaign_id: int, user_id: int, event: str, *, html: str) 
 def member_changed(campaign_id: int, user_id: int) -> None:
     """Tells that person's sockets to look up their role again (or to leave)."""
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
+
+
+def campaign_changed(campaign_id: int) -> None:
+    """Tells the table's sockets that the campaign's row changed (its rules, its name, its
+    deck): each reads it again for its next command (``rolls.table.socket_takes``)."""
+    _send_on_commit(campaign_id, {"type": "table.campaign"})
 
 
 def session_ended(campaign_id: int, session_key: str) -> None:

@@ -92,4 +92,6 @@ SCENE = Kind("scene", b"fudgetable.shown_ids:scene:")
 AREA = Kind("area", b"fudgetable.shown_ids:area:")
 FIGURE = Kind("figure", b"fudgetable.shown_ids:figure:")
 CARD = Kind("card", b"fudgetable.shown_ids:card:")
-KINDS = (ENTRY, SCENE, AREA, FIGURE, CARD)
+# An attack declared on a player's PC: its defender's player sees it, the other players not.
+ATTACK = Kind("attack", b"fudgetable.shown_ids:attack:")
+KINDS = (ENTRY, SCENE, AREA, FIGURE, CARD, ATTACK)

@@ -4,6 +4,7 @@ from django.http import HttpRequest
 from rolls.models import (
     Challenge,
     Countdown,
+    DeclaredAttack,
     PlaySession,
     Roll,
     RollCall,
@@ -85,6 +86,12 @@ class ChallengeAdmin(admin.ModelAdmin):
 class RollCallAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "trait", "difficulty", "created_at", "closed_at"]
     search_fields = ["label", "trait", "campaign__name"]
+
+
+@admin.register(DeclaredAttack)
+class DeclaredAttackAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "kind", "created_at", "ended_at", "end"]
+    search_fields = ["campaign__name"]
 
 
 @admin.register(TableTalk)

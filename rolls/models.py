@@ -163,6 +163,7 @@ class Whispered(models.Model):
 from rolls.calls.models import RollCall  # noqa: E402
 from rolls.challenges.models import Challenge  # noqa: E402
 from rolls.countdowns.models import Countdown  # noqa: E402
+from rolls.fight.models import DeclaredAttack  # noqa: E402
 from rolls.scene.models import Area, Card, Figure, Picture, Scene  # noqa: E402
 from rolls.spotlight.models import Spotlight, SpotlightSpan  # noqa: E402
 from rolls.table.models import TableConnection  # noqa: E402
@@ -173,6 +174,7 @@ __all__ = [
     "Card",
     "Challenge",
     "Countdown",
+    "DeclaredAttack",
     "Figure",
     "Picture",
     "PlaySession",

@@ -7,7 +7,7 @@ from rolls.challenges import views as challenge_views
 from rolls.coincidence import views as coincidence_views
 from rolls.contest_many import views as contest_many_views
 from rolls.countdowns import views as countdown_views
-from rolls.fight import attack_views, healing_views
+from rolls.fight import attack_views, defend_views, healing_views
 from rolls.fight import views as fight_views
 from rolls.log import views as log_views
 from rolls.scene import prep_views as scene_prep_views
@@ -87,6 +87,10 @@ urlpatterns = [
     path("fight/<entry:roll_id>/confirm/", fight_views.confirm, name="fight_confirm"),
     path("fight/ranged/", fight_views.shoot, name="fight_ranged"),
     path("fight/attack/", attack_views.attack, name="fight_attack"),
+    path("fight/attacks/<attack:attack_id>/defend/", defend_views.defend, name="fight_defend"),
+    path(
+        "fight/attacks/<attack:attack_id>/withdraw/", defend_views.withdraw, name="fight_withdraw"
+    ),
     path("fight/<entry:roll_id>/manoeuvre/", fight_views.manoeuvre, name="fight_manoeuvre"),
     path("spotlight/", spotlight_views.spotlight_section, name="spotlight"),
     path("spotlight/move/", spotlight_views.spotlight_move, name="spotlight_move"),

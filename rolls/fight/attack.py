@@ -6,10 +6,12 @@ wound proposed for the GM to confirm in one tap as ever.
 What the board decides (``fudgetable.rules.attack``): melee or a shot from the round's phase
 and the two figures' areas; the range, light and cover of a shot from the areas
 (``shot_from_areas``); each side's trait, unless the attacker picked one; the defender's
-weapon in melee (the first of theirs used in melee, else bare hands). An NPC defends as the
-campaign's NPC roll mode says, inside the rules' own ``fight``; a shot's target does not
-evade here (the GM's panel rolls an evading target). One roll each phase: a player whose PC
-has rolled in this phase is refused; a GM, who may rule otherwise, is not.
+weapon in melee (the first of theirs used in melee, else bare hands). A PC another player
+plays answers for themselves: the attack is declared and waits for their tap
+(``rolls.fight.defend``), in which a shot's target may evade. An NPC defends as the campaign's
+NPC roll mode says, at once, inside the rules' own ``fight``, and a shot's target answering at
+once does not evade (the GM's panel rolls an evading target). One roll each phase: a player
+whose PC has rolled in this phase is refused; a GM, who may rule otherwise, is not.
 
 Who sees what: a player attacks with their own PC only, and never names a figure they do not
 see (no such figure, as a wrong id: ``NotSeen``)."""
@@ -28,7 +30,11 @@ from fudgetable.rules import fight as fight_rules
 from fudgetable.rules import ranged
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ranged import shot_inj
+from rolls.fight.defend import attack_declare, declared_with, waits_for_defender
+from rolls.fight.defend_selectors import first_melee_weapon
 from rolls.fight.exchange import Announced, fight_exchange, may_attack_with
+from rolls.fight.models import DeclaredAttack
+from rolls.fight.proposed import proposed_trait
 from rolls.fight.ranged import ranged_exchange
 from rolls.models import Roll
 from rolls.scene.models import Figure, Scene
@@ -93,20 +99,6 @@ def attacker_of(membership: Membership, figure_id: int) -> tuple[Scene, Figure]:
     if not may_attack_with(membership, figure.character):
         raise PermissionDenied
     return scene, figure
-
-
-def _options(traits: list[Trait]) -> list[rules.TraitOption]:
-    return [
-        rules.TraitOption(t.name, t.level + t.modifier, t.kind == Trait.Kind.ATTRIBUTE)
-        for t in traits
-    ]
-
-
-def proposed_trait(traits: list[Trait], gear: Gear | None, kind: rules.Kind) -> Trait | None:
-    found = rules.fighting_trait(
-        _options(traits), weapon="" if gear is None else gear.name, kind=kind
-    )
-    return None if found is None else traits[found]
 
 
 def arms_of(membership: Membership, figure_id: int) -> Arms:
@@ -210,10 +202,11 @@ def board_attack(
     tactic: fight_rules.Tactic = fight_rules.Tactic.NONE,
     stun: bool = False,
     key: str,
-) -> Roll:
-    """Rolls the attack the board's taps make, as the GM's panel would roll it. The weapon
-    used is ``reach_weapon`` (None: bare hands) in melee and ``range_weapon`` for a shot:
-    the form sends both, as the kind is known only once the target is tapped."""
+) -> Roll | DeclaredAttack:
+    """Rolls the attack the board's taps make, as the GM's panel would roll it, or, on a PC
+    another player plays, declares it to wait for their defence (``rolls.fight.defend``). The
+    weapon used is ``reach_weapon`` (None: bare hands) in melee and ``range_weapon`` for a
+    shot: the form sends both, as the kind is known only once the target is tapped."""
     if campaign_ruleset(membership.campaign).wound_track is None:
         raise RulesError("wound_track", _("this campaign's rules have no wound track to fight on"))
     scene, shooter_figure = attacker_of(membership, attacker_figure)
@@ -221,6 +214,9 @@ def board_attack(
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing  # the same taps sent again (a socket's retry over HTTP): rolled once
+    declared = declared_with(membership, key)
+    if declared is not None:
+        return declared  # or declared once
     attacker, target = shooter_figure.character, target_fig.character
     if attacker.pk == target.pk:
         raise RulesError("target", _("tap someone else's figure to attack"))
@@ -235,6 +231,7 @@ def board_attack(
     _one_roll_each_phase(membership, scene, attacker)
     weapon = _weapon(attacker, range_weapon if kind == rules.Kind.RANGED else reach_weapon, kind)
     attacker_trait = _trait(attacker, trait, weapon, kind)
+    waits = waits_for_defender(membership, attacker, target)
     if kind == rules.Kind.RANGED:
         found = shot_from_areas(membership.campaign, attacker.pk, target.pk)
         assert found is not None  # both stand in areas of the scene shown, checked above
@@ -242,6 +239,19 @@ def board_attack(
             range=found.range, light=found.target_area.light, cover=found.target_area.cover
         )
         assert weapon is not None  # ``_weapon`` refuses a shot without one
+        if waits:
+            return attack_declare(
+                membership=membership,
+                scene=scene,
+                attacker=attacker,
+                defender=target,
+                kind=kind,
+                weapon=weapon,
+                trait=attacker_trait,
+                conditions=conditions,
+                where=found.words,
+                key=key,
+            )
         return ranged_exchange(
             membership=membership,
             shooter=attacker,
@@ -252,8 +262,20 @@ def board_attack(
             where=found.words,
             key=key,
         )
-    arms = [g for g in target.gear.all() if g.kind == Gear.Kind.WEAPON and not g.ranged]
-    defender_weapon = arms[0] if arms else None
+    if waits:
+        return attack_declare(
+            membership=membership,
+            scene=scene,
+            attacker=attacker,
+            defender=target,
+            kind=kind,
+            weapon=weapon,
+            trait=attacker_trait,
+            tactic=tactic,
+            stun=stun,
+            key=key,
+        )
+    defender_weapon = first_melee_weapon(target)
     return fight_exchange(
         membership=membership,
         attacker=attacker,

@@ -5,7 +5,9 @@ sent by the tap on the target's figure, rolls the exchange or the shot.
 A player attacks with their own PC (another's is a 403) and names only figures they see (any
 other id, a 404 like an id of nothing); an outsider gets a 404. Over the table's socket the POST
 runs this same view (``rolls.table.socket_takes``). The entry reaches every screen through the
-log's push; the answer shows the attacker what they rolled, and the GM confirms the wound."""
+log's push; the answer shows the attacker what they rolled, and the GM confirms the wound. An
+attack on a PC another player plays is declared instead, and waits for their defence
+(``rolls.fight.defend``): the answer says so."""
 
 import secrets
 
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaigns.access import membership_or_404
+from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules import fight as fight_rules
@@ -25,6 +28,8 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.shown_ids import FIGURE
 from rolls import fragments
 from rolls.fight.attack import DEFAULT, UNTRAINED, NotSeen, arms_of, board_attack
+from rolls.fight.defend_cards import attack_words
+from rolls.fight.models import DeclaredAttack
 from rolls.scene.ids import named
 
 TEMPLATE = "rolls/fight/attack.html"
@@ -52,6 +57,25 @@ def _refused(request: AuthenticatedHttpRequest, campaign_id: int, problem: str) 
         return refusal(problem)
     messages.error(request, problem)
     return back_to_table(request, campaign_id)
+
+
+def _declared(
+    request: AuthenticatedHttpRequest, membership: Membership, attack: DeclaredAttack
+) -> HttpResponse:
+    """An attack on a PC another player plays: declared, it waits for their defence (or the
+    same taps sent again after it was answered: the exchange it rolled)."""
+    if attack.exchange is not None:
+        summary = fragments.roll_summary(attack.exchange, gm_view=membership.is_gm)
+    else:
+        summary = _("%(words)s: waiting for %(name)s to defend.") % {
+            "words": attack_words(attack),
+            "name": attack.defender.name,
+        }
+    if not request.htmx:
+        messages.info(request, summary)
+        return back_to_table(request, membership.campaign_id)
+    context = {"campaign": membership.campaign, "declared": attack, "summary": summary}
+    return render(request, f"{TEMPLATE}#done", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -94,6 +118,8 @@ def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         raise Http404("No such figure in the scene") from unseen
     except RulesError as error:
         return _refused(request, campaign_id, _sentence(error.message))
+    if isinstance(made, DeclaredAttack):
+        return _declared(request, membership, made)
     summary = fragments.roll_summary(made, gm_view=membership.is_gm)
     if not request.htmx:
         messages.info(request, summary)

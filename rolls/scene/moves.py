@@ -17,6 +17,7 @@ from rolls.models import Roll
 from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import Area, Figure, Scene
 from rolls.scene.selectors import current_scene, shown_to_players
+from rolls.scene.signals import round_moved
 
 LIMIT_WORDS = {
     area_rules.Movement.STAYS: _(
@@ -143,6 +144,7 @@ def round_step(*, scene: Scene, step: str, at: str = "") -> Scene:
     if new_round:
         Figure.objects.filter(scene=scene).update(moved=0)
     publish_scene(scene.campaign, "scene.round", parts=("round",))
+    round_moved.send(sender=Scene, campaign=scene.campaign)
     return scene
 
 

@@ -25,6 +25,7 @@ from rolls.scene import party, pictures
 from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
 from rolls.scene.selectors import current_scene, on_players_board
+from rolls.scene.signals import round_moved
 from rolls.services import roll_announce
 
 MAX_SCENES = 100
@@ -164,6 +165,7 @@ def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
         lines = [_("The scene is cleared.")]
     publish_scene(campaign, "scene.switched", tool=True)
     roll_announce(campaign=campaign, lines=lines, players=True)
+    round_moved.send(sender=Scene, campaign=campaign)
     return scene
 
 

@@ -261,6 +261,7 @@ class TableConsumer(CampaignSocket, TakesCommands):
         themselves up again, as an HTTP request from their browser would."""
         if event["user_id"] != self.user_id:
             return
+        self.forget_membership()
         membership = await _membership_now(self.scope, self.campaign_id)
         if membership is None:
             await self.leave_saying(NO_LONGER_AT_THE_TABLE)
@@ -347,6 +348,11 @@ class SheetConsumer(CampaignSocket, TakesCommands):
         elif isinstance(asked, dict) and asked.get("catch_up") is True:
             await self._send_own_parts(with_calls=True, shared=True)
 
+    async def table_whisper(self, event: dict[str, Any]) -> None:
+        """A whisper, or a card shown to some players alone (``live.publish_to_people``): the
+        table's business, which a sheet page does not show. Without this handler the socket
+        died on one (Channels raises on a message type nobody handles)."""
+
     async def table_sheet(self, event: dict[str, Any]) -> None:
         if event["character_id"] != self.character_id or not (event["players"] or self.is_gm):
             return
@@ -388,6 +394,7 @@ class SheetConsumer(CampaignSocket, TakesCommands):
         is gone or an HTTP request from this browser would be refused."""
         if event["user_id"] != self.user_id:
             return
+        self.forget_membership()
         if await _person(self.scope) is None:  # their password changed, or their account went
             await self.leave_saying(socket_commands.LOGGED_OUT)
             return

@@ -8,6 +8,7 @@ from rolls import fragments
 from rolls.calls.fragments import call_list, calls_for_person
 from rolls.challenges.fragments import challenge_list
 from rolls.countdowns.fragments import countdown_list
+from rolls.fight.defend_cards import cards_for
 from rolls.fight.pushes import fight_pickers
 from rolls.log import pane as table_log
 from rolls.scene.fragments import scene_state
@@ -21,14 +22,18 @@ def table_state(
     with the table at ``seq``; and the ids of the log's entries in it, which the socket must
     not add a second time.
 
-    A page that saw the table at ``seq`` gets only who is here and its person's own calls for
-    a roll (a player's calls reach them alone, unnumbered), if it also saw its person's own
+    A page that saw the table at ``seq`` gets only who is here, its person's own calls for
+    a roll (a player's calls reach them alone, unnumbered) and the attacks waiting for a
+    defence that they see, if it also saw its person's own
     number at ``mine`` (their whispers). One that saw an earlier number gets
     every part but the log again (each a few rows) and only the entries it lacks of the log;
     a page that saw nothing, or a number the table never reached, gets the table whole."""
     campaign = membership.campaign
     audience = audience_of(membership)
     personal = calls_for_person(campaign, membership.user_id, oob=True)
+    # An attack waiting for its defence: the player's own, numbered in their own count, and
+    # the GMs' (a few rows): both always, as a call is.
+    personal += cards_for(membership, oob=True)
     here = fragments.presence(campaign.pk)
     reader = membership.user_id
     if seen is not None and seen.seq == seq and seen.mine == mine:

@@ -17,6 +17,7 @@ from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.live import audience_of
 from rolls import fragments, selectors
 from rolls.calls.fragments import call_list, calls_for_person
+from rolls.fight.defend_cards import cards_for
 from rolls.log import pane as table_log
 from rolls.quick_rolls import quick_rolls
 from rolls.scene.fragments import scene_parts
@@ -58,6 +59,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "party_strip": party_strip(campaign, audience),
         "my_calls": calls_for_person(campaign, membership.user_id, request=request),
         "call_list": call_list(campaign) if membership.is_gm else "",
+        "attacks": cards_for(membership, request=request),
         "pcs": [c for c in characters if not c.is_npc] if membership.is_gm else [],
         "gm_moves": campaign.gm_moves,
         "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters),

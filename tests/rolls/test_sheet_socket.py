@@ -8,11 +8,13 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from campaigns.services import membership_remove
 from characters.live_sheets import sheet_changed
+from fudgetable import live
 from fudgetable.asgi import application
 from tests.table_sockets import HOST, ORIGIN, closed, joined, until
 
@@ -214,3 +216,23 @@ async def test_a_copy_back_from_a_dropped_connection_catches_up(
     assert "Spend 1" not in theirs and "Owes the harbourmaster" not in theirs
     for socket in (phone, other):
         await socket.disconnect()
+
+
+async def test_an_open_sheet_lets_the_tables_own_cards_and_whispers_pass(
+    campaign, cookies, client_for, owner, member, hero
+):
+    """What the table shows some players alone (a whisper, an attack waiting for their
+    defence) is not the sheet's: its socket sends nothing of it and stays open."""
+    sheet = sheet_socket(campaign, hero, cookies["member"])
+    assert (await sheet.connect())[0]
+
+    def card_to_her() -> None:
+        with transaction.atomic():
+            live.publish_to_people(campaign.pk, "attack.changed", people={member.pk: "<p>x</p>"})
+
+    await sync_to_async(card_to_her)()
+    assert await sheet.receive_nothing(timeout=0.3)
+    gm_client = await sync_to_async(client_for)(owner)
+    await command(gm_client, hero, "track-box", {"track": "injury", "box": "0:mark"})
+    assert 'id="tracks"' in await sheet.receive_from(timeout=5)  # still open, still live
+    await sheet.disconnect()
