@@ -231,38 +231,16 @@ def board_attack(
     _one_roll_each_phase(membership, scene, attacker)
     weapon = _weapon(attacker, range_weapon if kind == rules.Kind.RANGED else reach_weapon, kind)
     attacker_trait = _trait(attacker, trait, weapon, kind)
-    waits = waits_for_defender(membership, attacker, target)
+    conditions, where = None, ""
     if kind == rules.Kind.RANGED:
         found = shot_from_areas(membership.campaign, attacker.pk, target.pk)
         assert found is not None  # both stand in areas of the scene shown, checked above
         conditions = ranged.Conditions(
             range=found.range, light=found.target_area.light, cover=found.target_area.cover
         )
-        assert weapon is not None  # ``_weapon`` refuses a shot without one
-        if waits:
-            return attack_declare(
-                membership=membership,
-                scene=scene,
-                attacker=attacker,
-                defender=target,
-                kind=kind,
-                weapon=weapon,
-                trait=attacker_trait,
-                conditions=conditions,
-                where=found.words,
-                key=key,
-            )
-        return ranged_exchange(
-            membership=membership,
-            shooter=attacker,
-            shooter_trait=attacker_trait,
-            weapon=weapon,
-            target=target,
-            conditions=conditions,
-            where=found.words,
-            key=key,
-        )
-    if waits:
+        where = found.words
+    if waits_for_defender(membership, attacker, target):
+        melee = kind == rules.Kind.MELEE
         return attack_declare(
             membership=membership,
             scene=scene,
@@ -271,8 +249,22 @@ def board_attack(
             kind=kind,
             weapon=weapon,
             trait=attacker_trait,
-            tactic=tactic,
-            stun=stun,
+            tactic=tactic if melee else fight_rules.Tactic.NONE,
+            stun=stun and melee,
+            conditions=conditions,
+            where=where,
+            key=key,
+        )
+    if conditions is not None:
+        assert weapon is not None  # ``_weapon`` refuses a shot without one
+        return ranged_exchange(
+            membership=membership,
+            shooter=attacker,
+            shooter_trait=attacker_trait,
+            weapon=weapon,
+            target=target,
+            conditions=conditions,
+            where=where,
             key=key,
         )
     defender_weapon = first_melee_weapon(target)
