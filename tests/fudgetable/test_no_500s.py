@@ -19,10 +19,12 @@ from characters import services as characters
 from characters.commands import COMMANDS
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable import entry_ids
+from fudgetable.shown_ids import ATTACK
 from rolls import services
 from rolls.calls import services as calls
 from rolls.challenges import services as challenges
 from rolls.countdowns import services as countdowns
+from rolls.fight.models import DeclaredAttack
 from rolls.scene import cards as scene_cards
 from rolls.scene import pictures
 from rolls.scene import services as scenes
@@ -122,7 +124,17 @@ def table(db):
     card = scene_cards.card_create(membership=gm_membership, scene=scene, title="Fuzz card")
     picture = pictures.picture_create(campaign=campaign, uploaded_by_id=gm.pk, data=picture_bytes())
     figure = scenes.figure_add(scene=scene, character=npc)
+    attack = DeclaredAttack.objects.create(
+        campaign=campaign,
+        scene=scene,
+        declared_by=gm,
+        attacker=npc,
+        defender=hero,
+        kind=DeclaredAttack.Kind.MELEE,
+        key="fuzz-attack-0001",
+    )
     ids = {
+        "attack_id": ATTACK.encode(attack.pk),
         "scene_id": shown_id(scene),
         "card_id": shown_id(card),
         "picture_id": picture.pk,
