@@ -1,7 +1,6 @@
 """What the in-process benchmarks share: Django on a throwaway SQLite file, in production
 mode (DEBUG=0) unless asked for the development default, so nothing touches db.sqlite3."""
 
-import copy
 import cProfile
 import os
 import pstats
@@ -151,29 +150,12 @@ def poster(user: Any, *, over: str) -> Callable[[str, dict[str, object]], None]:
         response = client.post(url, data, secure=True, headers={"HX-Request": "true"})
         expect(response, 200, f"POST {url}")
 
-    memberships: dict[int, Any] = {}
-
     def over_socket(url: str, data: dict[str, object]) -> None:
-        from django.urls import resolve
-
-        from campaigns.selectors import membership_for
-
-        campaign_id = resolve(url).kwargs["campaign_id"]
-
-        def known(person: Any) -> dict[str, Any]:
-            # As the table's socket holds its person's membership (rolls.table.socket_takes):
-            # read by the first command, a copy given to each.
-            if campaign_id not in memberships:
-                memberships[campaign_id] = membership_for(person, campaign_id)
-            return {"held_membership": copy.deepcopy(memberships[campaign_id])}
-
         body = urlencode({name: str(value) for name, value in data.items()})
         command = socket_commands.Command(1, url, body, {"HX-Request": "true"})
         # Its pushes held, as the table's socket holds them for the event loop to send: nobody
         # listens here, and the loop's share is the live table's to measure.
-        sent, _ = socket_commands.run(
-            command, scope, allowed=lambda match: True, held=[], known=known
-        )
+        sent, _ = socket_commands.run(command, scope, allowed=lambda match: True, held=[])
         answer = json.loads(sent)
         if answer["status"] not in (200, 204):  # 204: its push draws what it changed
             sys.exit(f"command {url} answered {answer['status']}: {answer['body'][:200]}")

@@ -9,9 +9,8 @@ a fresh idempotency key. The figures are the server's time for the POST (middlew
 check, the roll, its two audiences' fragments, the answer) without a network or sockets: the
 part of a roll's CPU that the live-table benchmark cannot take apart. Production mode
 (DEBUG=0) on a throwaway SQLite database unless --debug; --profile prints a cProfile summary.
-With --over socket the roll is run as the table's socket runs a command: no middleware, the
-person looked up, the membership the socket holds (rolls.table.socket_takes), the pushes held
-for the event loop (whose share the live-table benchmark measures). Not collected by pytest
+With --over socket the roll is run as the table's socket runs a command (no middleware, no
+session or user lookup: the socket settled those at its handshake). Not collected by pytest
 (no test_ prefix): docs/performance.md records its figures.
 """
 
