@@ -21,11 +21,6 @@ def memberships_for_user(user: User) -> QuerySet[Membership]:
 def membership_for(user: User | AnonymousUser, campaign_id: int) -> Membership | None:
     if not user.is_authenticated:
         return None
-    # A command over a table's socket: the membership its socket holds (rolls.table's
-    # ``TakesCommands``), read once and read again after any event that changes it.
-    held = vars(user).get("held_membership")
-    if held is not None and held.campaign_id == campaign_id and held.user_id == user.pk:
-        return held
     # One row by its unique pair: get() builds no ORDER BY, which first() would (every request
     # at the table asks this).
     try:

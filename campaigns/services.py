@@ -73,7 +73,6 @@ def campaign_update(
     )
     if not updated:
         raise StaleEdit
-    live.campaign_changed(campaign.pk)  # update() sends no post_save (campaign_changes)
     campaign.refresh_from_db()
     return campaign
 

@@ -343,12 +343,6 @@ def member_changed(campaign_id: int, user_id: int) -> None:
     _send_on_commit(campaign_id, {"type": "table.member", "user_id": user_id})
 
 
-def campaign_changed(campaign_id: int) -> None:
-    """Tells the table's sockets that the campaign's row changed (its rules, its name, its
-    deck): each reads it again for its next command (``rolls.table.socket_takes``)."""
-    _send_on_commit(campaign_id, {"type": "table.campaign"})
-
-
 def session_ended(campaign_id: int, session_key: str) -> None:
     """Closes the table's sockets opened with that session (a log-out): by its key, not by
     reading the session store, which may not have forgotten it yet."""

@@ -13,7 +13,6 @@ origin check) stands in for it, since a page of another origin cannot open this 
 (docs/architecture.md, "Commands over the socket").
 """
 
-import copy
 import io
 import json
 from collections.abc import Callable
@@ -216,7 +215,6 @@ def run(
     allowed: Callable[[ResolverMatch], bool],
     table_events: bool = True,
     held: live.Held | None = None,
-    known: Callable[[Any], dict[str, Any]] | None = None,
 ) -> tuple[str, bool]:
     """Runs the command's view as its person, and returns the answer message; and False once
     that person is no longer logged in (``person``), when the command is refused as HTTP would
@@ -225,13 +223,11 @@ def run(
     takes commands for; ``table_events``, whether the table's events reach it (a command whose
     push redraws its card then need not answer with the card: ``http.over_table_socket``).
     ``held``: the pushes the command makes go in this list, for the caller to send from the
-    event loop (``live.held_pushes``); without it they are sent as they commit. ``known``:
-    what the socket already knows of the person, given the user, set on the request's copy of
-    them (a membership it holds: ``campaigns.selectors.membership_for``)."""
+    event loop (``live.held_pushes``); without it they are sent as they commit."""
     if held is not None:
         with live.held_pushes() as pushes:
             try:
-                return run(command, scope, allowed=allowed, table_events=table_events, known=known)
+                return run(command, scope, allowed=allowed, table_events=table_events)
             finally:
                 held.extend(pushes)
     if person(scope) is None:
@@ -239,7 +235,7 @@ def run(
     if command.problem is not None:
         unread = gettext("That command could not be read: %(problem)s. Nothing was done.")
         return refused(command, 400, unread % {"problem": command.problem}), True
-    return _run_view(command, scope, allowed, table_events, known), True
+    return _run_view(command, scope, allowed, table_events), True
 
 
 def _followed(
@@ -272,7 +268,6 @@ def _run_view(
     scope: dict[str, Any],
     allowed: Callable[[ResolverMatch], bool],
     table_events: bool,
-    known: Callable[[Any], dict[str, Any]] | None = None,
 ) -> str:
     target = urlsplit(command.path)
     try:
@@ -290,11 +285,6 @@ def _run_view(
         body=command.body,
     )
     request.over_table_socket = table_events  # type: ignore[attr-defined]
-    if known is not None:
-        # A copy of the person, so that what it is given stays with this command's request and
-        # never reaches the socket's own lookups (which ask the database, as HTTP would).
-        request.user = copy.copy(request.user)
-        vars(request.user).update(known(request.user))
     response = _response(request, match)
     if response.status_code in FOLLOWED:
         response = _followed(scope, command, response["Location"], allowed)

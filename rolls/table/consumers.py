@@ -261,7 +261,6 @@ class TableConsumer(CampaignSocket, TakesCommands):
         themselves up again, as an HTTP request from their browser would."""
         if event["user_id"] != self.user_id:
             return
-        self.forget_membership()
         membership = await _membership_now(self.scope, self.campaign_id)
         if membership is None:
             await self.leave_saying(NO_LONGER_AT_THE_TABLE)
@@ -394,7 +393,6 @@ class SheetConsumer(CampaignSocket, TakesCommands):
         is gone or an HTTP request from this browser would be refused."""
         if event["user_id"] != self.user_id:
             return
-        self.forget_membership()
         if await _person(self.scope) is None:  # their password changed, or their account went
             await self.leave_saying(socket_commands.LOGGED_OUT)
             return

@@ -1,15 +1,12 @@
 """The commands a page's socket takes: the table page's, and an open sheet's, each sent as the
 POST it stands for and run as that view (``fudgetable.socket_commands``)."""
 
-import copy
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.urls import ResolverMatch
 
-from campaigns.models import Membership
-from campaigns.selectors import membership_for
 from fudgetable import live, socket_commands
 from fudgetable.request_queue import process_turns
 
@@ -18,18 +15,9 @@ COMMAND_APPS = ("rolls", "characters")
 
 
 class TakesCommands:
-    """For a consumer (``AsyncWebsocketConsumer``) of one campaign's page.
-
-    The socket holds its person's membership, with the campaign's row, for its commands: read
-    by the first, kept while no event says it changed (``table.member``: a role or a sign-in;
-    ``table.campaign``: the campaign's row), each command given a copy of its own to change.
-    Every command read it again, the largest of a roll's queries (docs/performance.md). The
-    person is still looked up before each command (``socket_commands.person``): a password
-    or an account changed where no event is sent (a bulk update, a script) must stop the next
-    command, as it stops the next HTTP request."""
+    """For a consumer (``AsyncWebsocketConsumer``) of one campaign's page."""
 
     campaign_id: int
-    held_membership: Membership | None = None
     scope: dict[str, Any]
     # Whether the table's events reach this socket, so that a command whose push redraws its
     # card is answered by that push (``http.over_table_socket``).
@@ -60,7 +48,6 @@ class TakesCommands:
                     allowed=self.takes,
                     table_events=self.table_events,
                     held=held,
-                    known=self._known,
                 )
             else:
                 answer, still_in = socket_commands.busy(command), True
@@ -69,19 +56,3 @@ class TakesCommands:
         await self.send(text_data=answer)
         if not still_in:
             await self.close()
-
-    def _known(self, user: Any) -> dict[str, Any]:
-        """What the socket gives its command's person: a copy of the membership it holds
-        (``campaigns.selectors.membership_for`` reads it), on the worker thread, between
-        the socket's events (Channels hands a consumer one message at a time)."""
-        held = self.held_membership
-        if held is None or held.user_id != user.pk:
-            held = self.held_membership = membership_for(user, self.campaign_id)
-        return {"held_membership": copy.deepcopy(held)} if held is not None else {}
-
-    def forget_membership(self) -> None:
-        """Its role, sign-in or campaign changed: the next command reads it again."""
-        self.held_membership = None
-
-    async def table_campaign(self, event: dict[str, Any]) -> None:
-        self.forget_membership()

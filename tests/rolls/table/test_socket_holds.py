@@ -1,6 +1,7 @@
-"""What a table's socket holds for its commands: its person's membership with the campaign's
-row, read by the first command and read again after any event that changes them (a role, the
-campaign's rules), so that no command runs on what was true before (rolls.table.socket_takes)."""
+"""A table's socket runs each command on its person's membership and campaign as they are when
+the command runs: never on a role or rules the GM has since changed. (Held by the socket and
+read again on an event, they were read too late on Redis, where the event could arrive after
+the next command: docs/performance.md.)"""
 
 import pytest
 from asgiref.sync import sync_to_async
