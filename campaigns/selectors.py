@@ -4,6 +4,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership, Profile
+from fudgetable.rows import row
 from fudgetable.rules import rulesets
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.rulesets import Ruleset
@@ -21,14 +22,14 @@ def memberships_for_user(user: User) -> QuerySet[Membership]:
 def membership_for(user: User | AnonymousUser, campaign_id: int) -> Membership | None:
     if not user.is_authenticated:
         return None
-    # One row by its unique pair: get() builds no ORDER BY, which first() would (every request
-    # at the table asks this).
-    try:
-        return Membership.objects.select_related("campaign").get(
-            user_id=user.pk, campaign_id=campaign_id
-        )
-    except Membership.DoesNotExist:
-        return None
+    # Every request at the table asks this: two rows read by their keys (fudgetable.rows).
+    membership = row(Membership, "user_id = %s AND campaign_id = %s", [user.pk, campaign_id])
+    if membership is not None:
+        campaign = row(Campaign, "id = %s", [campaign_id])
+        if campaign is None:  # deleted between the two reads
+            return None
+        membership.campaign = campaign
+    return membership
 
 
 def members_of(campaign: Campaign) -> QuerySet[Membership]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from characters.models import Character, Detail, Feature
 from characters.selectors import roll_details
+from fudgetable.rows import rows
 from fudgetable.rules.character import Fault, Gift, Modifier
 from fudgetable.rules.rulesets import Ruleset, TraitScheme
 from fudgetable.rules.sheet_modifiers import SheetModifiers, Ticks, sheet_modifiers
@@ -21,7 +22,14 @@ def offered(ruleset: Ruleset, character: Character | None, trait: str) -> SheetM
     gifts: list[Gift] = []
     faults: list[Fault] = []
     if trait != UNTRAINED:
-        for feature in Feature.objects.filter(character=character, target__iexact=trait.strip()):
+        # As the ORM's iexact reads on PostgreSQL, and by key (fudgetable.rows): every roll
+        # of a character's asks this.
+        found = rows(
+            Feature,
+            "character_id = %s AND UPPER(target) = UPPER(%s)",
+            [character.pk, trait.strip()],
+        )
+        for feature in found:
             modifiers = (Modifier(feature.target, feature.amount, feature.situation),)
             if feature.kind == Feature.Kind.GIFT:
                 gifts.append(Gift(feature.name, modifiers, feature.supernormal))

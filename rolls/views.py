@@ -16,6 +16,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Character, Trait
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, new_key
 from fudgetable.live import audience_of
+from fudgetable.rows import row
 from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
@@ -53,13 +54,15 @@ def _character_and_trait(
     named, trait_id = data.get("character"), str(data.get("trait") or "")
     trait = None
     if trait_id.isdigit():
-        # Every roll comes this way: one lookup by key, and the rule checked here.
-        try:
-            trait = Trait.objects.select_related("character").get(pk=int(trait_id))
-        except Trait.DoesNotExist:
-            trait = None
-        if trait is not None and not _may_roll_for(membership, trait.character):
-            trait = None
+        # Every roll comes this way: the trait and its character read by their keys
+        # (fudgetable.rows), and the rule checked here.
+        trait = row(Trait, "id = %s", [int(trait_id)])
+        if trait is not None:
+            owner = row(Character, "id = %s", [trait.character_id])
+            if owner is None or not _may_roll_for(membership, owner):
+                trait = None
+            else:
+                trait.character = owner
     character = trait.character if trait else None
     if named and (character is None or character.pk != named):
         character = selectors.rollable(membership).filter(pk=named).first()
