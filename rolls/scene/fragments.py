@@ -200,6 +200,39 @@ def publish_areas(
     live.publish(campaign.pk, event, everyone=drawn["everyone"], gm=drawn["gm"])
 
 
+def publish_move(
+    campaign: Campaign,
+    figure: Figure,
+    left: Area,
+    into: Area,
+    *,
+    players: bool,
+    ruleset: Ruleset,
+) -> None:
+    """A figure's move between two areas: its token drawn once for each audience that sees
+    it, taken out of the box it left and added at the end of the box it entered. Drawing both
+    boxes again, every figure in them, was most of a move's cost (docs/performance.md). The
+    players are sent each part only where they see that box (``players``: they see the
+    figure), since htmx calls a missing target an error."""
+    view = read.figure_view(figure, ruleset)
+    drawn: dict[str, str | None] = {}
+    for audience in live.AUDIENCES:
+        gm_view = audience == "gm"
+        sees = gm_view or players
+        saw = sees and (gm_view or not left.hidden)
+        there = sees and (gm_view or not into.hidden)
+        context = {
+            **_base(campaign, gm_view=gm_view, oob=True),
+            "f": view,
+            "left": saw,
+            "into": into if there else None,
+        }
+        drawn[audience] = (
+            render_to_string(f"{TEMPLATE}#figure-moved", context) if saw or there else None
+        )
+    live.publish(campaign.pk, "figure.moved", everyone=drawn["everyone"], gm=drawn["gm"])
+
+
 def scene_parts(
     membership: Membership, *, oob: bool = True, request: HttpRequest | None = None
 ) -> dict[str, str]:

@@ -14,7 +14,7 @@ from campaigns.selectors import campaign_ruleset
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.errors import RulesError
 from rolls.models import Roll
-from rolls.scene.fragments import publish_areas, publish_scene
+from rolls.scene.fragments import publish_move, publish_scene
 from rolls.scene.models import Area, Figure, Scene
 from rolls.scene.selectors import current_scene, shown_to_players
 from rolls.scene.signals import round_moved
@@ -57,7 +57,7 @@ def figure_move(
     campaign = membership.campaign
     figure = (
         Figure.objects.select_for_update(of=("self",))
-        .select_related("character", "scene")
+        .select_related("character", "scene", "area")
         .get(pk=figure_id, scene__campaign_id=campaign.pk, scene__current=True)
     )
     if not (membership.is_gm or shown_to_players(figure)):
@@ -93,7 +93,7 @@ def figure_move(
             refusal = LIMIT_WORDS[limit] % {"name": character.name}
             hint = _(" (a GM may move them past it)") if membership.is_gm else ""
             raise RulesError(error.setting, refusal + hint) from error
-    left = figure.area_id
+    left = figure.area
     figure.area = area
     if in_round and left is not None:
         figure.moved += 1
@@ -101,7 +101,7 @@ def figure_move(
     if left is None:  # it leaves the GMs' list of figures not placed yet: their board again
         publish_scene(campaign, "scene.figure", parts=("board",), players=shown)
     else:
-        publish_areas(campaign, [left, area.pk], "figure.moved", players=shown, ruleset=ruleset)
+        publish_move(campaign, figure, left, area, players=shown, ruleset=ruleset)
     return figure
 
 

@@ -75,6 +75,7 @@ _ID = r"([\w-]{22}|\d+)"
 _NAMES = {
     "area": (
         rf'id="area-{_ID}"',
+        rf'(?:id="|#)figures-{_ID}"',
         rf'data-(?:area|pin)="{_ID}"',
         rf'name="area" value="{_ID}"',
     ),

@@ -184,13 +184,15 @@ async def test_over_the_socket_moves_and_pins_go_by_shown_ids_and_frames_show_no
     move = {"figure": shown_id(jason), "area": shown_id(gallery), "seen_in": shown_id(hall)}
     await command(her, move_url, move, number=3)
     assert (await answer_to(her, 3))["status"] == 204
-    frames += await until(her, f'id="area-{shown_id(gallery)}"')
+    frames += await until(her, f'#figures-{shown_id(gallery)}"')
 
     named, unread = parts_named("".join(frames))
     assert unread == []
-    # Her frames name the card, her PC and the Brute beside him; never the hidden Lurker.
-    assert named["card"] == {kept.pk} and named["figure"] == {jason.pk, brute}
-    assert named["area"] == {hall.pk, gallery.pk} and named["scene"] == set()
+    # Her frames name the card and her PC, moved into the Gallery (the Brute there is not
+    # drawn again); never the hidden Lurker.
+    assert named["card"] == {kept.pk} and named["figure"] == {jason.pk}
+    assert brute not in named["figure"]
+    assert named["area"] == {gallery.pk} and named["scene"] == set()
     assert f'data-pin="{shown_id(gallery)}"' in "".join(frames)
 
     # An id her page never showed names nothing, over the socket as over HTTP.

@@ -66,7 +66,7 @@ async def test_a_card_shown_to_one_player_reaches_her_socket_alone(table):
     # The GM moves the hidden NPC into the Hall: only the GMs' boards change.
     moved = {"figure": shown_id(table["lurker"]), "area": shown_id(table["hall"])}
     assert (await apost(table["gm"], "figure_move", campaign, moved)).status_code == 204
-    assert "Lurker" in (await until(gm, 'id="area-'))[-1]
+    assert "Lurker" in (await until(gm, "figures-"))[-1]
 
     # The card, to her alone.
     data = {"shown": "some", "people": [table["member_id"]]}
@@ -90,7 +90,9 @@ async def test_a_card_shown_to_one_player_reaches_her_socket_alone(table):
     assert (await apost(table["member"], "figure_move", campaign, move)).status_code == 204
     for socket, who in ((her, "her"), (them, "them"), (gm, None)):
         got = await until(socket, f'id="figure-{shown_id(jason)}"')
-        assert f'id="area-{shown_id(gallery)}"' in got[-1]
+        # Taken out of the Hall's box and added to the Gallery's, the boxes not drawn again.
+        assert f'hx-swap-oob="beforeend:#figures-{shown_id(gallery)}"' in got[-1]
+        assert 'hx-swap-oob="delete"' in got[-1] and 'id="area-' not in got[-1]
         if who:
             frames[who] += got
 
