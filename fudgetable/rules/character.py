@@ -10,6 +10,7 @@ from typing import Any
 
 from fudgetable.rules.data import flag, integer, is_int, items, obj, optional_integer, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 ATTRIBUTE_NAMES = ("Body", "Agility", "Mind", "Will")
 
@@ -88,9 +89,9 @@ class Modifier:
 
     def __post_init__(self) -> None:
         if not self.target.strip():
-            raise RulesError("modifier.target", "name what the modifier applies to")
+            raise RulesError("modifier.target", gettext_noop("name what the modifier applies to"))
         if self.amount not in (-1, 1):
-            raise RulesError("modifier.amount", "a gift or fault gives +1 or -1")
+            raise RulesError("modifier.amount", gettext_noop("a gift or fault gives +1 or -1"))
 
     @property
     def always(self) -> bool:
@@ -119,9 +120,9 @@ class Gift:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("gift.name", "a gift needs a name")
+            raise RulesError("gift.name", gettext_noop("a gift needs a name"))
         if any(m.amount < 0 for m in self.modifiers):
-            raise RulesError("gift.modifiers", "a gift only gives bonuses")
+            raise RulesError("gift.modifiers", gettext_noop("a gift only gives bonuses"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -147,9 +148,9 @@ class Fault:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("fault.name", "a fault needs a name")
+            raise RulesError("fault.name", gettext_noop("a fault needs a name"))
         if any(m.amount > 0 for m in self.modifiers):
-            raise RulesError("fault.modifiers", "a fault only gives penalties")
+            raise RulesError("fault.modifiers", gettext_noop("a fault only gives penalties"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "modifiers": [m.to_dict() for m in self.modifiers]}
@@ -178,7 +179,9 @@ class Attributes:
         for name in ("body", "agility", "mind", "will"):
             value = getattr(self, name)
             if not is_int(value):
-                raise RulesError(f"attributes.{name}", "must be a ladder level (a whole number)")
+                raise RulesError(
+                    f"attributes.{name}", gettext_noop("must be a ladder level (a whole number)")
+                )
 
     # Floor division rounds toward minus infinity, which is "rounding fractions down" also
     # for characters with negative attributes: (-1 + 0) / 2 = -0.5 -> -1.
@@ -220,9 +223,11 @@ class Weapon:
 
     def __post_init__(self) -> None:
         if (self.damage_factor is None) == (self.inj is None):
-            raise RulesError("weapon", "give either a damage factor or a self-powered INJ")
+            raise RulesError(
+                "weapon", gettext_noop("give either a damage factor or a self-powered INJ")
+            )
         if self.inj is not None and self.inj < 0:
-            raise RulesError("weapon.inj", "must not be negative")
+            raise RulesError("weapon.inj", gettext_noop("must not be negative"))
         if self.inj is not None and not self.ranged:
             object.__setattr__(self, "ranged", True)  # a gun shoots: there is no melee gun
 
@@ -254,7 +259,7 @@ def combined_personal_defense(
 ) -> int:
     """CPD = armor bonus + mass scale + Resilience + other defence modifiers."""
     if armor_bonus < 0:
-        raise RulesError("armor_bonus", "armor never lowers defence")
+        raise RulesError("armor_bonus", gettext_noop("armor never lowers defence"))
     return armor_bonus + mass_scale + resilience + other
 
 
@@ -275,7 +280,7 @@ class EzCharacter:
 
     def __post_init__(self) -> None:
         if self.armor_bonus < 0:
-            raise RulesError("armor_bonus", "armor never lowers defence")
+            raise RulesError("armor_bonus", gettext_noop("armor never lowers defence"))
 
     @property
     def resilience(self) -> int:

@@ -24,6 +24,7 @@ from fudgetable.rules.building import (
 from fudgetable.rules.character import ATTRIBUTE_NAMES, Attributes, EzCharacter, Fault, Gift, Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import AdvancementTable, BuildMethod, Ruleset, TraitScheme
+from fudgetable.rules.words import gettext_noop
 
 TRAIT, SKILL, ROLE, ATTRIBUTE, ABILITY = "trait", "skill", "role", "attribute", "ability"
 POOR, FAIR, GOOD, GREAT, SUPERB = -1, 1, 2, 3, 4
@@ -91,7 +92,10 @@ def check_level(ruleset: Ruleset, level: int) -> int:
     if not low <= level <= high:
         ladder = ruleset.ladder
         raise RulesError(
-            "level", f"must be between {ladder.name(low)} and {ladder.name(high)} on this ladder"
+            "level",
+            gettext_noop("must be between %(name)s and %(name2)s on this ladder"),
+            name=ladder.name(low),
+            name2=ladder.name(high),
         )
     return level
 
@@ -131,7 +135,11 @@ def traded_distribution(ruleset: Ruleset, trades: tuple[int, ...]) -> Distributi
     becomes two slots one level lower)."""
     distribution = ruleset.build.distribution
     if ruleset.build.method is not BuildMethod.DISTRIBUTION or distribution is None:
-        raise RulesError("trade", f"{ruleset.label} here does not build with trait slots")
+        raise RulesError(
+            "trade",
+            gettext_noop("%(label)s here does not build with trait slots"),
+            label=ruleset.label,
+        )
     for level in trades:
         distribution = distribution.trade(level, ladder=ruleset.ladder)
     return distribution

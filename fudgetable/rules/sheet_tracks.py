@@ -13,6 +13,7 @@ from fudgetable.rules import tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.tracks import ConditionTrack, Recovery, TrackState
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import Box, WoundState, WoundTrack
 
 INJURY, WOUNDS, CONDITION = "injury", "wounds", "condition"
@@ -45,7 +46,9 @@ def sheet_tracks(
         if fit:
             npc_boxes = max(1, min(npc_boxes, most))
         elif not 1 <= npc_boxes <= most:
-            raise RulesError("npc_boxes", f"an NPC's track has 1 to {most} boxes")
+            raise RulesError(
+                "npc_boxes", gettext_noop("an NPC's track has 1 to %(most)s boxes"), most=most
+            )
         group = tracks.ConditionGroup("Condition", npc_boxes)
         return {CONDITION: ConditionTrack("Condition", (group,), last_box=ruleset.last_box)}
     found: dict[str, Template] = {}
@@ -91,7 +94,7 @@ def set_box(
         assert isinstance(state, WoundState)
         level, index = _wound_box(template, box)
         if stun and marked and level == 0:
-            raise RulesError("stun", "a stun that would be a Scratch has no effect")
+            raise RulesError("stun", gettext_noop("a stun that would be a Scratch has no effect"))
         while (state.levels[level][index] is not Box.CLEAR) != marked:
             if marked:
                 state = wounds.take_wound(template, state, level, stun=stun).state
@@ -100,7 +103,11 @@ def set_box(
         return state
     assert isinstance(state, TrackState)
     if stun:
-        raise RulesError("stun", f"{template.name} has no stun results: only a wound track does")
+        raise RulesError(
+            "stun",
+            gettext_noop("%(name)s has no stun results: only a wound track does"),
+            name=template.name,
+        )
     template.group_index(box)
     if (state.boxes[box] is not None) == marked:
         return state
@@ -120,16 +127,22 @@ def take_condition(
     taken on a blank track, marking a box per rung of the effect from Mediocre ("Marking Off
     Multiple Boxes"), in order or, where boxes are chosen, in the one ``box`` named."""
     if not isinstance(template, ConditionTrack):
-        raise RulesError("track", f"{template.name} takes wounds, not named conditions")
+        raise RulesError(
+            "track", gettext_noop("%(name)s takes wounds, not named conditions"), name=template.name
+        )
     assert isinstance(state, TrackState)
     name = " ".join(name.split())
     count = tracks.boxes_for_effect(effect)
     if box is not None:
         if count != 1:
-            raise RulesError("effect", "a chosen box takes one condition: a Mediocre effect")
+            raise RulesError(
+                "effect", gettext_noop("a chosen box takes one condition: a Mediocre effect")
+            )
         return tracks.mark(template, state, box=box, name=name)
     if None not in state.boxes:
-        raise RulesError("box", f"every {template.name} box is already marked")
+        raise RulesError(
+            "box", gettext_noop("every %(name)s box is already marked"), name=template.name
+        )
     return tracks.mark(template, state, count=count, name=name)
 
 
@@ -162,12 +175,22 @@ def _wound_box(template: WoundTrack, box: int) -> tuple[int, int]:
         if 0 <= box < start + row.boxes:
             return level, box - start
         start += row.boxes
-    raise RulesError("box", f"{template.name} has boxes 0 to {start - 1}")
+    raise RulesError(
+        "box",
+        gettext_noop("%(name)s has boxes 0 to %(value)s"),
+        name=template.name,
+        value=start - 1,
+    )
 
 
 def heal(template: Template, state: State, action: str) -> State:
     if action not in dict(HEALING[type(template)]):
-        raise RulesError("action", f"{template.name} has no healing action {action!r}")
+        raise RulesError(
+            "action",
+            gettext_noop("%(name)s has no healing action %(action)r"),
+            name=template.name,
+            action=action,
+        )
     if isinstance(template, WoundTrack):
         assert isinstance(state, WoundState)
         if action == "after-fight":

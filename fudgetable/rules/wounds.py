@@ -17,6 +17,7 @@ from typing import Any
 from fudgetable.rules.data import by_name, integer, items, obj, text
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.tracks import check_box_group
+from fudgetable.rules.words import gettext_noop
 
 FAIR = 1
 
@@ -76,15 +77,21 @@ class WoundTrack:
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
-            raise RulesError("track.levels", "a wound track needs a Scratch level and more")
+            raise RulesError(
+                "track.levels", gettext_noop("a wound track needs a Scratch level and more")
+            )
         if self.levels[0].min_damage < 1:
-            raise RulesError("track.levels", "no damage should still cause no wound")
+            raise RulesError("track.levels", gettext_noop("no damage should still cause no wound"))
         thresholds = [lv.min_damage for lv in self.levels]
         if thresholds != sorted(set(thresholds)):
-            raise RulesError("track.levels", "each level needs more damage than the one below")
+            raise RulesError(
+                "track.levels", gettext_noop("each level needs more damage than the one below")
+            )
         effects = [lv.effect for lv in self.levels]
         if effects != sorted(effects):
-            raise RulesError("track.levels", "a worse wound cannot have a milder effect")
+            raise RulesError(
+                "track.levels", gettext_noop("a worse wound cannot have a milder effect")
+            )
 
     def empty(self) -> "WoundState":
         return WoundState(tuple((Box.CLEAR,) * lv.boxes for lv in self.levels))
@@ -111,11 +118,13 @@ class WoundState:
         d = obj(data, "state")
         levels = d.get("levels")
         if not isinstance(levels, list) or not all(isinstance(row, list) for row in levels):
-            raise RulesError("state.levels", "must be a list of box lists")
+            raise RulesError("state.levels", gettext_noop("must be a list of box lists"))
         try:
             return cls(tuple(tuple(Box(b) for b in row) for row in levels))
         except ValueError:
-            raise RulesError("state.levels", "boxes are clear, wound, scratch or stun") from None
+            raise RulesError(
+                "state.levels", gettext_noop("boxes are clear, wound, scratch or stun")
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -130,13 +139,20 @@ class Wounded:
 def _rows(track: WoundTrack, state: WoundState) -> list[list[Box]]:
     shape = [lv.boxes for lv in track.levels]
     if [len(row) for row in state.levels] != shape:
-        raise RulesError("state.levels", f"{track.name} has boxes {shape}")
+        raise RulesError(
+            "state.levels",
+            gettext_noop("%(name)s has boxes %(shape)s"),
+            name=track.name,
+            shape=shape,
+        )
     return [list(row) for row in state.levels]
 
 
 def _level(track: WoundTrack, level: int) -> None:
     if not 0 <= level < len(track.levels):
-        raise RulesError("level", f"levels run from 0 to {len(track.levels) - 1}")
+        raise RulesError(
+            "level", gettext_noop("levels run from 0 to %(value)s"), value=len(track.levels) - 1
+        )
 
 
 def damage(margin: int, inj: int, cpd: int) -> int:
@@ -183,7 +199,9 @@ def heal_box(track: WoundTrack, state: WoundState, level: int) -> WoundState:
     _level(track, level)
     marked = [i for i, b in enumerate(rows[level]) if b is not Box.CLEAR]
     if not marked:
-        raise RulesError("level", f"no {track.levels[level].name} box is marked")
+        raise RulesError(
+            "level", gettext_noop("no %(name)s box is marked"), name=track.levels[level].name
+        )
     rows[level][marked[-1]] = Box.CLEAR
     return WoundState(tuple(map(tuple, rows)))
 
@@ -228,9 +246,9 @@ HOSPITAL_BONUS = 1  # treatment in a hospital counts as high quality equipment
 
 def may_treat(era: str, treatments_this_week: int) -> bool:
     if era not in MEDICAL_CARE_PER_WEEK:
-        raise RulesError("era", f"unknown era {era!r}")
+        raise RulesError("era", gettext_noop("unknown era %(era)r"), era=era)
     if treatments_this_week < 0:
-        raise RulesError("treatments_this_week", "cannot be negative")
+        raise RulesError("treatments_this_week", gettext_noop("cannot be negative"))
     return treatments_this_week < MEDICAL_CARE_PER_WEEK[era]
 
 
@@ -242,9 +260,9 @@ def tries_left(era: str, wounds: int, tried: int) -> int:
     takes twice the rolls. ``tried`` counts this week's rolls on wounds now at that level.
     """
     if wounds < 0 or tried < 0:
-        raise RulesError("tried", "cannot be negative")
+        raise RulesError("tried", gettext_noop("cannot be negative"))
     if era not in MEDICAL_CARE_PER_WEEK:
-        raise RulesError("era", f"unknown era {era!r}")
+        raise RulesError("era", gettext_noop("unknown era %(era)r"), era=era)
     return max(0, MEDICAL_CARE_PER_WEEK[era] * wounds - tried)
 
 
@@ -257,7 +275,9 @@ def treat(
     rows = _rows(track, state)
     _level(track, level)
     if level == 0 or Box.WOUND not in rows[level]:
-        raise RulesError("level", f"no {track.levels[level].name} wound to treat")
+        raise RulesError(
+            "level", gettext_noop("no %(name)s wound to treat"), name=track.levels[level].name
+        )
     if result < fair or not _improve(rows, level):
         return state
     return WoundState(tuple(map(tuple, rows)))

@@ -12,6 +12,7 @@ from fractions import Fraction
 from fudgetable.rules import distribution as dist
 from fudgetable.rules.dice.base import DiceMethod, Face, RandomSource, require_faces
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 # A server-side limit, not a rule: enough for any table, small enough that a stored method key
 # can never ask the server for a huge convolution.
@@ -25,7 +26,12 @@ _DISADVANTAGE_DIE = dist.uniform((-1, 0, 0))
 
 def _check_count(count: int, setting: str = "dice_method") -> None:
     if not 1 <= count <= MAX_DICE:
-        raise RulesError(setting, f"roll from 1 to {MAX_DICE} dice, not {count}")
+        raise RulesError(
+            setting,
+            gettext_noop("roll from 1 to %(max_dice)s dice, not %(count)s"),
+            max_dice=MAX_DICE,
+            count=count,
+        )
 
 
 def _d6_as_fudge(face: int) -> int:
@@ -40,11 +46,17 @@ class FudgeDice(DiceMethod):
         _check_count(count)
         if advantage and disadvantage:
             raise RulesError(
-                "dice_method", "advantage and disadvantage dice cancel out; never roll both"
+                "dice_method",
+                gettext_noop("advantage and disadvantage dice cancel out; never roll both"),
             )
         special = advantage or disadvantage
         if not 0 <= special <= count:
-            raise RulesError("dice_method", f"{special} special dice is more than {count} dice")
+            raise RulesError(
+                "dice_method",
+                gettext_noop("%(special)s special dice is more than %(count)s dice"),
+                special=special,
+                count=count,
+            )
         self.count = count
         self.advantage = advantage
         self.disadvantage = disadvantage
@@ -161,11 +173,13 @@ class NpcD6(DiceMethod):
         if len(faces) == 1:
             (first,) = require_faces(faces, 1, 1, 6)
             if first in (1, 6):
-                raise RulesError("roll.faces", "a 1 or a 6 needs a second die")
+                raise RulesError("roll.faces", gettext_noop("a 1 or a 6 needs a second die"))
             return 0
         first, second = require_faces(faces, 2, 1, 6)
         if first not in (1, 6):
-            raise RulesError("roll.faces", "a second die is only rolled after a 1 or a 6")
+            raise RulesError(
+                "roll.faces", gettext_noop("a second die is only rolled after a 1 or a 6")
+            )
         return _NPC_HOW_MUCH[second] * (1 if first == 6 else -1)
 
     def exact(self) -> dict[int, Fraction]:

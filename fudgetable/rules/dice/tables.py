@@ -12,6 +12,7 @@ from fractions import Fraction
 from fudgetable.rules import distribution as dist
 from fudgetable.rules.dice.base import DiceMethod, Face, RandomSource, require_faces
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 Bands = tuple[tuple[int, int, int], ...]  # (lowest total, highest total, result)
 
@@ -103,14 +104,16 @@ class D20(DiceMethod):
         if len(faces) == 1:
             (first,) = require_faces(faces, 1, 1, 20)
             if first in (1, 20):
-                raise RulesError("roll.faces", "a 1 or a 20 needs a second die")
+                raise RulesError("roll.faces", gettext_noop("a 1 or a 20 needs a second die"))
             return _band(D20_BANDS, first)
         first, second = require_faces(faces, 2, 1, 20)
         if first == 20:
             return 4 if second >= 16 else 3
         if first == 1:
             return -4 if second <= 5 else -3
-        raise RulesError("roll.faces", "a second die is only rolled after a 1 or a 20")
+        raise RulesError(
+            "roll.faces", gettext_noop("a second die is only rolled after a 1 or a 20")
+        )
 
     def exact(self) -> dict[int, Fraction]:
         out = dist.remap(dist.uniform(range(2, 20)), lambda number: _band(D20_BANDS, number))

@@ -24,6 +24,7 @@ from fudgetable.rules.resolution.action import (
     POOR,
     ActionRules,
 )
+from fudgetable.rules.words import gettext_noop
 
 
 def situational_result(
@@ -82,7 +83,9 @@ def untrained_fudge_lite(commonness: Commonness | str) -> int:
         return _LITE_UNTRAINED[Commonness(commonness)]
     except ValueError:
         raise RulesError(
-            "commonness", f"{commonness!r} is not one of everyone, some, specialised"
+            "commonness",
+            gettext_noop("%(commonness)r is not one of everyone, some, specialised"),
+            commonness=commonness,
         ) from None
 
 

@@ -12,6 +12,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
 from fudgetable.rules.resolution import ActionRules, Criticals, ModifierPolicy, Outcome
 from fudgetable.rules.tracks import INCAPACITATED, ConditionTrack
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import DEFAULT_ERA, WoundTrack
 
 
@@ -85,13 +86,15 @@ class BuildRules:
         if d.get("distribution") is not None:
             distribution = Distribution.from_dict(d["distribution"])
         elif method is BuildMethod.DISTRIBUTION:
-            raise RulesError("build.distribution", "a distribution build needs its slots")
+            raise RulesError(
+                "build.distribution", gettext_noop("a distribution build needs its slots")
+            )
         budget = data.integer(d, "budget", "build", 30)
         starting_xp = data.integer(d, "starting_xp", "build", 0)
         if not 0 <= budget <= 200:
-            raise RulesError("build.budget", "must be between 0 and 200 build points")
+            raise RulesError("build.budget", gettext_noop("must be between 0 and 200 build points"))
         if not 0 <= starting_xp <= 10_000:
-            raise RulesError("build.starting_xp", "must be between 0 and 10000 XP")
+            raise RulesError("build.starting_xp", gettext_noop("must be between 0 and 10000 XP"))
         return cls(method, distribution, budget, starting_xp)
 
 
