@@ -240,12 +240,17 @@ class Status:
 def energy(current: str = "Neutral") -> Status:
     """The seed's example status (appendix C, example 2)."""
     states = (
-        StatusState("Exhausted", -2),
-        StatusState("Tired", -1),
-        StatusState("Neutral", 0),
-        StatusState("Rested", 1),
+        StatusState(gettext_noop("Exhausted"), -2),
+        StatusState(gettext_noop("Tired"), -1),
+        StatusState(gettext_noop("Neutral"), 0),
+        StatusState(gettext_noop("Rested"), 1),
     )
-    return Status("Energy", states, current, affects=("Muscle", "Perception"))
+    return Status(
+        gettext_noop("Energy"),
+        states,
+        current,
+        affects=(gettext_noop("Muscle"), gettext_noop("Perception")),
+    )
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,11 @@ def lite_step_cost(level: int, *, scale: int = 1) -> int:
 def lite_step(level: int, xp: int, *, gm_permission: bool = False, scale: int = 1) -> Step:
     _check_xp(xp)
     cost = lite_step_cost(level, scale=scale)
-    refusal = "" if level < SUPERB or gm_permission else "going past Superb needs GM permission"
+    refusal = (
+        ""
+        if level < SUPERB or gm_permission
+        else gettext_noop("going past Superb needs GM permission")
+    )
     return _step(level, cost, xp, refusal)
 
 
@@ -113,15 +117,26 @@ class Key:
 
 # A few of Appendix B's keys (The Shadow of Yesterday, Dungeon World), reworded.
 EXAMPLE_KEYS: tuple[Key, ...] = (
-    Key("Key of Bloodlust", "you defeat a foe in battle"),
-    Key("Key of Conscience", "you help someone in trouble or make a life better through kindness"),
-    Key("Key of the Coward", "you dodge danger or end a fight without violence"),
-    Key("Key of Glittering Gold", "your wealth grows"),
-    Key("Key of the Mission", "you act to complete your mission"),
-    Key("Key of Renown", "your reputation grows by word or deed"),
-    Key("Key of Vengeance", "you strike at those who wronged you"),
-    Key("Key of the Good Fighter", "you defend someone weaker than you"),
-    Key("Key of the Neutral Thief", "you stay unseen or slip into a place"),
+    Key(gettext_noop("Key of Bloodlust"), gettext_noop("you defeat a foe in battle")),
+    Key(
+        gettext_noop("Key of Conscience"),
+        gettext_noop("you help someone in trouble or make a life better through kindness"),
+    ),
+    Key(
+        gettext_noop("Key of the Coward"),
+        gettext_noop("you dodge danger or end a fight without violence"),
+    ),
+    Key(gettext_noop("Key of Glittering Gold"), gettext_noop("your wealth grows")),
+    Key(gettext_noop("Key of the Mission"), gettext_noop("you act to complete your mission")),
+    Key(gettext_noop("Key of Renown"), gettext_noop("your reputation grows by word or deed")),
+    Key(gettext_noop("Key of Vengeance"), gettext_noop("you strike at those who wronged you")),
+    Key(
+        gettext_noop("Key of the Good Fighter"), gettext_noop("you defend someone weaker than you")
+    ),
+    Key(
+        gettext_noop("Key of the Neutral Thief"),
+        gettext_noop("you stay unseen or slip into a place"),
+    ),
 )
 
 
@@ -263,7 +278,7 @@ def ez_raise(kind: str, level: int, xp: int) -> Paid:
 def ez_gift_or_fault_step(xp: int, *, gm_agrees: bool) -> Step:
     """Adding a gift or removing a fault: 8 XP, and the GM must agree it matters."""
     _check_xp(xp)
-    refusal = "" if gm_agrees else "the GM must agree to the change"
+    refusal = "" if gm_agrees else gettext_noop("the GM must agree to the change")
     return _step(0, GIFT_OR_FAULT_COST, xp, refusal)
 
 

@@ -48,7 +48,7 @@ class Range:
 
 
 EZ_RANGES = tuple(Range(key, name, key) for key, (name, _) in SHOT_RANGES.items())
-NEAR_FAR = (Range("near", "Near", "S"), Range("far", "Far", "L"))
+NEAR_FAR = (Range("near", gettext_noop("Near"), "S"), Range("far", gettext_noop("Far"), "L"))
 # A scene's ranges by the ruleset's key; every other game measures near and far.
 SCALES = {"ezfudge": EZ_RANGES}
 

@@ -18,7 +18,7 @@ from fudgetable.rules.character import Attributes, Fault, Gift
 from fudgetable.rules.data import is_int
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import FUDGE_LITE, Ladder
-from fudgetable.rules.words import gettext_noop
+from fudgetable.rules.words import Words, gettext_noop
 
 POOR, MEDIOCRE, FAIR, GOOD, GREAT, SUPERB = -1, 0, 1, 2, 3, 4
 
@@ -132,8 +132,8 @@ def check_traits(
 ) -> BuildCheck:
     """Check placed traits against the slots; an empty ``trait_list`` allows any name.
     ``ladder`` names the levels in the messages (Fate's +4 is Great, Fudge Lite's Superb)."""
-    broken = [
-        f"{name} is not on the trait list"
+    broken: list[str] = [
+        Words(gettext_noop("%(name)s is not on the trait list"), name=name)
         for name in traits
         if trait_list and name not in trait_list
     ]
@@ -338,19 +338,37 @@ def check_ez_build(
     points = ez_build_points(build, count_people_package=count_people_package)
     broken: list[str] = []
     if points > budget:
-        broken.append(f"{points} / {budget} build points: {points - budget} over")
+        broken.append(
+            Words(
+                gettext_noop("%(points)d / %(budget)d build points: %(over)d over"),
+                points=points,
+                budget=budget,
+                over=points - budget,
+            )
+        )
     for role in build.roles:
         if role.level < POOR:
-            broken.append(f"{role.name}: roles start at Poor or better")
+            broken.append(
+                Words(gettext_noop("%(name)s: roles start at Poor or better"), name=role.name)
+            )
         if role.level > GREAT:
-            broken.append(f"{role.name}: no starting role is above Great")
+            broken.append(
+                Words(gettext_noop("%(name)s: no starting role is above Great"), name=role.name)
+            )
     greats = [r.name for r in build.roles if r.level == GREAT]
     if len(greats) > 1:
-        broken.append(f"only one Great role at the start, not {len(greats)}")
+        broken.append(
+            Words(
+                gettext_noop("only one Great role at the start, not %(count)d"), count=len(greats)
+            )
+        )
     names = [r.name for r in build.roles]
     if len(set(names)) != len(names):
-        broken.append("each role is bought once")
-    return BuildCheck((f"{points} / {budget} build points",), tuple(broken))
+        broken.append(gettext_noop("each role is bought once"))
+    spent = Words(
+        gettext_noop("%(points)d / %(budget)d build points"), points=points, budget=budget
+    )
+    return BuildCheck((spent,), tuple(broken))
 
 
 # --- Peupfudge ----------------------------------------------------------------------------
@@ -360,11 +378,14 @@ def check_starting_xp(allocation: Mapping[str, int], starting_xp: int) -> BuildC
     """Starting XP spread over abilities: how much is left, or how far over it goes."""
     if starting_xp < 0:
         raise RulesError("starting_xp", gettext_noop("cannot be negative"))
-    broken = [f"{name}: cannot allocate negative XP" for name, xp in allocation.items() if xp < 0]
+    negative = gettext_noop("%(name)s: cannot allocate negative XP")
+    broken = [Words(negative, name=name) for name, xp in allocation.items() if xp < 0]
     spent = sum(allocation.values())
     if spent > starting_xp:
-        broken.append(f"{spent} / {starting_xp} XP allocated: {spent - starting_xp} over")
-    return BuildCheck((f"{spent} / {starting_xp} XP allocated",), tuple(broken))
+        over = gettext_noop("%(spent)d / %(starting_xp)d XP allocated: %(over)d over")
+        broken.append(Words(over, spent=spent, starting_xp=starting_xp, over=spent - starting_xp))
+    allocated = gettext_noop("%(spent)d / %(starting_xp)d XP allocated")
+    return BuildCheck((Words(allocated, spent=spent, starting_xp=starting_xp),), tuple(broken))
 
 
 def starting_abilities(

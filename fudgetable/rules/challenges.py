@@ -356,42 +356,42 @@ def unmark(ladder: ChallengeLadder, state: ChallengeState, rung: int) -> Challen
 
 
 STATIC_LADDER = ChallengeLadder(
-    "Static challenge",
+    gettext_noop("Static challenge"),
     (
-        Rung(0, 2, "Minimal"),
-        Rung(1, 2, "Competent"),
-        Rung(2, 2, "Solid"),
-        Rung(3, 2, "Significant"),
-        Rung(4, 1, "Complete"),
+        Rung(0, 2, gettext_noop("Minimal")),
+        Rung(1, 2, gettext_noop("Competent")),
+        Rung(2, 2, gettext_noop("Solid")),
+        Rung(3, 2, gettext_noop("Significant")),
+        Rung(4, 1, gettext_noop("Complete")),
     ),
 )
 
 WORD_ON_THE_STREET = ChallengeLadder(
-    "Word on the Street",
+    gettext_noop("Word on the Street"),
     (
         Rung(0, 1),
         Rung(1, 1),
-        Rung(2, 5, "Gain Spurious Rumor"),
-        Rung(3, 5, "Gain Useful Rumor"),
-        Rung(4, 1, "Secret (Plot Hook)"),
+        Rung(2, 5, gettext_noop("Gain Spurious Rumor")),
+        Rung(3, 5, gettext_noop("Gain Useful Rumor")),
+        Rung(4, 1, gettext_noop("Secret (Plot Hook)")),
     ),
     difficulty=2,
     fragility=Fragility.NONE,
-    triggers=(Trigger(3, "the character offends someone and is attacked by thugs"),),
+    triggers=(Trigger(3, gettext_noop("the character offends someone and is attacked by thugs")),),
     span=Pace(1, "day"),
     recovery=Pace(1, "week"),
 )
 
 # The seed draws the MoS 0 rung as two rows of four; they are one rung of eight boxes.
 CHESS_MATCH = ChallengeLadder(
-    "The Chess Match",
+    gettext_noop("The Chess Match"),
     (
-        Rung(0, 8, "Pawn Captured"),
-        Rung(1, 4, "Knights and Bishops (-1 to the next roll)"),
-        Rung(2, 2, "Rooks (-1 for rest of match)"),
-        Rung(5, 1, "Queen (-2 for rest of match)"),
-        Rung(7, 1, "King (Checkmate)"),
+        Rung(0, 8, gettext_noop("Pawn Captured")),
+        Rung(1, 4, gettext_noop("Knights and Bishops (-1 to the next roll)")),
+        Rung(2, 2, gettext_noop("Rooks (-1 for rest of match)")),
+        Rung(5, 1, gettext_noop("Queen (-2 for rest of match)")),
+        Rung(7, 1, gettext_noop("King (Checkmate)")),
     ),
     fragility=Fragility.NONE,
-    span=Pace(1, "significant moment of play"),
+    span=Pace(1, gettext_noop("significant moment of play")),
 )

@@ -12,7 +12,12 @@ from fudgetable.rules.data import flag, integer, is_int, items, obj, optional_in
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.words import gettext_noop
 
-ATTRIBUTE_NAMES = ("Body", "Agility", "Mind", "Will")
+ATTRIBUTE_NAMES = (
+    gettext_noop("Body"),
+    gettext_noop("Agility"),
+    gettext_noop("Mind"),
+    gettext_noop("Will"),
+)
 
 # A modifier with no situation applies all the time (Toughness: +1 to CPD); one with a
 # situation is for the GM to apply when it fits (Single-minded: +1 to any lengthy task).
@@ -28,16 +33,16 @@ class ArmorType:
 
 
 ARMOR_TABLE: tuple[ArmorType, ...] = (
-    ArmorType("Leather jacket", 1),
-    ArmorType("Martial arts gi", 1),
-    ArmorType("Light bullet-proof vest", 2),
-    ArmorType("Hardened leather armor", 2),
-    ArmorType("Chain mail", 3),
-    ArmorType("Scale mail", 3),
-    ArmorType("Heavy bullet-proof vest", 3),
-    ArmorType("Plate armor", 4),
-    ArmorType("Heavy bullet-proof vest with composite inserts", 4),
-    ArmorType("Advanced tech (sci-fi, etc.)", 5, or_more=True),
+    ArmorType(gettext_noop("Leather jacket"), 1),
+    ArmorType(gettext_noop("Martial arts gi"), 1),
+    ArmorType(gettext_noop("Light bullet-proof vest"), 2),
+    ArmorType(gettext_noop("Hardened leather armor"), 2),
+    ArmorType(gettext_noop("Chain mail"), 3),
+    ArmorType(gettext_noop("Scale mail"), 3),
+    ArmorType(gettext_noop("Heavy bullet-proof vest"), 3),
+    ArmorType(gettext_noop("Plate armor"), 4),
+    ArmorType(gettext_noop("Heavy bullet-proof vest with composite inserts"), 4),
+    ArmorType(gettext_noop("Advanced tech (sci-fi, etc.)"), 5, or_more=True),
 )
 
 
@@ -48,17 +53,19 @@ class MeleeWeaponType:
 
 
 MELEE_WEAPON_TABLE: tuple[MeleeWeaponType, ...] = (
-    MeleeWeaponType("No helpful fighting role and unarmed", -1),
-    MeleeWeaponType("Helpful fighting role but unarmed", 0),
-    MeleeWeaponType("Small, blunt (blackjack, brass knuckles)", 0),
-    MeleeWeaponType("Small, sharp (knife)", 1),
-    MeleeWeaponType("Medium 1-handed, blunt (baton)", 1),
-    MeleeWeaponType("Medium 1-handed, sharp (short sword, fencing weapon, hand axe)", 2),
-    MeleeWeaponType("Medium 2-handed, blunt (quarterstaff)", 2),
-    MeleeWeaponType("Large 1-handed, blunt (club)", 2),
-    MeleeWeaponType("Large 2-handed, blunt (heavy club)", 3),
-    MeleeWeaponType("Large 1-handed, sharp (broadsword)", 3),
-    MeleeWeaponType("Large 2-handed, sharp (greatsword, battle axe)", 4),
+    MeleeWeaponType(gettext_noop("No helpful fighting role and unarmed"), -1),
+    MeleeWeaponType(gettext_noop("Helpful fighting role but unarmed"), 0),
+    MeleeWeaponType(gettext_noop("Small, blunt (blackjack, brass knuckles)"), 0),
+    MeleeWeaponType(gettext_noop("Small, sharp (knife)"), 1),
+    MeleeWeaponType(gettext_noop("Medium 1-handed, blunt (baton)"), 1),
+    MeleeWeaponType(
+        gettext_noop("Medium 1-handed, sharp (short sword, fencing weapon, hand axe)"), 2
+    ),
+    MeleeWeaponType(gettext_noop("Medium 2-handed, blunt (quarterstaff)"), 2),
+    MeleeWeaponType(gettext_noop("Large 1-handed, blunt (club)"), 2),
+    MeleeWeaponType(gettext_noop("Large 2-handed, blunt (heavy club)"), 3),
+    MeleeWeaponType(gettext_noop("Large 1-handed, sharp (broadsword)"), 3),
+    MeleeWeaponType(gettext_noop("Large 2-handed, sharp (greatsword, battle axe)"), 4),
 )
 
 
@@ -69,13 +76,13 @@ class GunType:
 
 
 SELF_POWERED_WEAPON_TABLE: tuple[GunType, ...] = (
-    GunType("Pocket Handgun (unhelpful at range)", (0, 1)),
-    GunType("Small Handgun", (2, 3)),
-    GunType("Large Handgun", (4, 5)),
-    GunType("Light Rifle", (3, 4)),
-    GunType("Medium Rifle", (5, 6)),
-    GunType("Assault Rifle", (7, 8)),
-    GunType("Anti-Tank Weapon", (10,)),
+    GunType(gettext_noop("Pocket Handgun (unhelpful at range)"), (0, 1)),
+    GunType(gettext_noop("Small Handgun"), (2, 3)),
+    GunType(gettext_noop("Large Handgun"), (4, 5)),
+    GunType(gettext_noop("Light Rifle"), (3, 4)),
+    GunType(gettext_noop("Medium Rifle"), (5, 6)),
+    GunType(gettext_noop("Assault Rifle"), (7, 8)),
+    GunType(gettext_noop("Anti-Tank Weapon"), (10,)),
 )
 
 

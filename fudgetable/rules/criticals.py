@@ -165,13 +165,13 @@ def read_table(raw: object) -> CriticalTable | None:
 # Fudge 1995 3.6's sample melee critical results, rows 2-8 as the seed writes them.
 FUDGE_1995_CRITICALS = CriticalTable(
     (
-        CriticalRow(2, "Blinded for the next combat round - no defense or offense!"),
-        CriticalRow(3, "Fall down: skill at -2 for one round."),
-        CriticalRow(4, "Armor badly damaged - no armor value rest of fight!"),
-        CriticalRow(5, "Weapon finds chink in armor - do not subtract for armor."),
-        CriticalRow(6, "Off balance - skill at -1 next turn."),
-        CriticalRow(7, "Drop Weapon."),
-        CriticalRow(8, "Weapon breaks, but still useful: -1 to damage."),
+        CriticalRow(2, gettext_noop("Blinded for the next combat round - no defense or offense!")),
+        CriticalRow(3, gettext_noop("Fall down: skill at -2 for one round.")),
+        CriticalRow(4, gettext_noop("Armor badly damaged - no armor value rest of fight!")),
+        CriticalRow(5, gettext_noop("Weapon finds chink in armor - do not subtract for armor.")),
+        CriticalRow(6, gettext_noop("Off balance - skill at -1 next turn.")),
+        CriticalRow(7, gettext_noop("Drop Weapon.")),
+        CriticalRow(8, gettext_noop("Weapon breaks, but still useful: -1 to damage.")),
     )
 )
 

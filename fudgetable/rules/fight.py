@@ -89,9 +89,9 @@ class Tactic(StrEnum):
 
 
 TACTICS = {
-    Tactic.NONE: "No tactic",
-    Tactic.ALL_OUT_ATTACK: "All-Out Attack",
-    Tactic.ALL_OUT_DEFEND: "All-Out Defend",
+    Tactic.NONE: gettext_noop("No tactic"),
+    Tactic.ALL_OUT_ATTACK: gettext_noop("All-Out Attack"),
+    Tactic.ALL_OUT_DEFEND: gettext_noop("All-Out Defend"),
 }
 TACTIC_BONUS = {Tactic.NONE: 0, Tactic.ALL_OUT_ATTACK: 1, Tactic.ALL_OUT_DEFEND: 2}
 WINNING_ATTACK = 1  # an All-Out Attack that succeeds: +1 to the foe's wound
@@ -369,7 +369,7 @@ def inj_of(sheet: Sheet, weapon: Weapon | None, *, fighting_role: bool) -> int:
             kind=kind,
         )
     if weapon is None:
-        weapon = Weapon("Unarmed", damage_factor=UNARMED_FACTOR[fighting_role])
+        weapon = Weapon(gettext_noop("Unarmed"), damage_factor=UNARMED_FACTOR[fighting_role])
     return _ez_character(sheet).inj(weapon)
 
 

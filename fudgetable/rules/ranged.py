@@ -73,16 +73,20 @@ from fudgetable.rules.wounds import WoundTrack
 SHOOTER, TARGET = "shooter", "target"
 # The helper's steps (the seed's four ranges did not survive; T and S are "melee reach").
 RANGES = {
-    "T": ("Touch (T)", 0),
-    "S": ("Short (S)", 1),
-    "M": ("Medium (M)", 2),
-    "L": ("Long (L)", 3),
+    "T": (gettext_noop("Touch (T)"), 0),
+    "S": (gettext_noop("Short (S)"), 1),
+    "M": (gettext_noop("Medium (M)"), 2),
+    "L": (gettext_noop("Long (L)"), 3),
 }
-LIGHT = {"good": ("Good light", 0), "dim": ("Dim light", 1), "dark": ("Darkness", 2)}
+LIGHT = {
+    "good": (gettext_noop("Good light"), 0),
+    "dim": (gettext_noop("Dim light"), 1),
+    "dark": (gettext_noop("Darkness"), 2),
+}
 COVER = {
-    "none": ("No cover", 0),
-    "partial": ("Partial cover or an obstacle", 1),
-    "heavy": ("Heavy cover", 2),
+    "none": (gettext_noop("No cover"), 0),
+    "partial": (gettext_noop("Partial cover or an obstacle"), 1),
+    "heavy": (gettext_noop("Heavy cover"), 2),
 }
 
 

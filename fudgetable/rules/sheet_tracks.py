@@ -13,7 +13,7 @@ from fudgetable.rules import tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.tracks import ConditionTrack, Recovery, TrackState
-from fudgetable.rules.words import gettext_noop
+from fudgetable.rules.words import Words, gettext_noop
 from fudgetable.rules.wounds import Box, WoundState, WoundTrack
 
 INJURY, WOUNDS, CONDITION = "injury", "wounds", "condition"
@@ -21,9 +21,15 @@ Template = ConditionTrack | WoundTrack
 State = TrackState | WoundState
 
 HEALING: dict[type, tuple[tuple[str, str], ...]] = {
-    ConditionTrack: (("tend", "Tend minor injuries"), ("rest", "Long rest")),
+    ConditionTrack: (
+        ("tend", gettext_noop("Tend minor injuries")),
+        ("rest", gettext_noop("Long rest")),
+    ),
     # Medical care is a healer's roll, made at the table (rolls/fight/healing.py), not a tap here.
-    WoundTrack: (("after-fight", "After the fight"), ("rest-week", "A week of rest")),
+    WoundTrack: (
+        ("after-fight", gettext_noop("After the fight")),
+        ("rest-week", gettext_noop("A week of rest")),
+    ),
 }
 
 
@@ -49,8 +55,12 @@ def sheet_tracks(
             raise RulesError(
                 "npc_boxes", gettext_noop("an NPC's track has 1 to %(most)s boxes"), most=most
             )
-        group = tracks.ConditionGroup("Condition", npc_boxes)
-        return {CONDITION: ConditionTrack("Condition", (group,), last_box=ruleset.last_box)}
+        group = tracks.ConditionGroup(gettext_noop("Condition"), npc_boxes)
+        return {
+            CONDITION: ConditionTrack(
+                gettext_noop("Condition"), (group,), last_box=ruleset.last_box
+            )
+        }
     found: dict[str, Template] = {}
     if ruleset.injury_track is not None:
         found[INJURY] = ruleset.injury_track
@@ -241,7 +251,7 @@ class TrackView:
     def free(self) -> tuple[tuple[int, str], ...]:
         """The clear boxes, each as its row's name and place, where a condition may be put."""
         return tuple(
-            (number, f"{name}, box {place}")
+            (number, Words(gettext_noop("%(name)s, box %(place)d"), name=Words(name), place=place))
             for name, _, boxes in self.rows
             for place, (number, mark) in enumerate(boxes, start=1)
             if mark == "clear"
@@ -252,19 +262,25 @@ class TrackView:
 
 
 def view(key: str, template: Template, state: State) -> TrackView:
-    rows = []
+    rows: list[tuple[str, str, tuple[tuple[int, str], ...]]] = []
     number = 0
     if isinstance(template, WoundTrack):
         assert isinstance(state, WoundState)
         for level, marks in zip(template.levels, state.levels, strict=True):
             boxes = tuple((number + i, mark.value) for i, mark in enumerate(marks))
-            rows.append((level.name, f"damage {level.min_damage}+", boxes))
+            rows.append(
+                (
+                    level.name,
+                    Words(gettext_noop("damage %(least)d+"), least=level.min_damage),
+                    boxes,
+                )
+            )
             number += level.boxes
         effect = wounds.effect(template, state)
         consequence = {
             wounds.Effect.NONE: "",
-            wounds.Effect.BARELY_MOVES: "Barely moves",
-            wounds.Effect.NO_ACTIONS: "Takes no actions",
+            wounds.Effect.BARELY_MOVES: gettext_noop("Barely moves"),
+            wounds.Effect.NO_ACTIONS: gettext_noop("Takes no actions"),
         }[effect]
         penalty = wounds.penalty(template, state)
     else:
@@ -277,7 +293,11 @@ def view(key: str, template: Template, state: State) -> TrackView:
             rows.append((group.name, f"{group.penalty:+d}" if group.penalty else "", boxes))
             number += group.boxes
         outcome = tracks.outcome(template, state)
-        consequence = {None: "", "dies": "Dies", "incapacitated": "Incapacitated"}[outcome]
+        consequence = {
+            None: "",
+            "dies": gettext_noop("Dies"),
+            "incapacitated": gettext_noop("Incapacitated"),
+        }[outcome]
         penalty = tracks.penalty(template, state)
         return TrackView(
             key,

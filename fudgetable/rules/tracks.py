@@ -15,7 +15,7 @@ from typing import Any
 
 from fudgetable.rules.data import by_name, flag, integer, items, obj, text
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules.words import gettext_noop
+from fudgetable.rules.words import Words, gettext_noop
 
 DIES = "dies"
 INCAPACITATED = "incapacitated"
@@ -39,14 +39,16 @@ def check_box_group(where: str, noun: str, name: str, boxes: int, penalty: int) 
     """What a condition group here and an EZFudge wound level (``wounds.py``) both need: a
     name, at least one box, and a penalty that is never a bonus."""
     if not name.strip():
-        raise RulesError(f"{where}.name", gettext_noop("a %(noun)s needs a name"), noun=noun)
+        raise RulesError(f"{where}.name", gettext_noop("a %(noun)s needs a name"), noun=Words(noun))
     if boxes < 1:
         raise RulesError(
-            f"{where}.boxes", gettext_noop("a %(noun)s needs at least one box"), noun=noun
+            f"{where}.boxes", gettext_noop("a %(noun)s needs at least one box"), noun=Words(noun)
         )
     if penalty > 0:
         raise RulesError(
-            f"{where}.penalty", gettext_noop("a %(noun)s penalty cannot be a bonus"), noun=noun
+            f"{where}.penalty",
+            gettext_noop("a %(noun)s penalty cannot be a bonus"),
+            noun=Words(noun),
         )
 
 
@@ -60,7 +62,7 @@ class ConditionGroup:
     recovery: Recovery = Recovery.LONG_REST
 
     def __post_init__(self) -> None:
-        check_box_group("group", "condition", self.name, self.boxes, self.penalty)
+        check_box_group("group", gettext_noop("condition"), self.name, self.boxes, self.penalty)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -299,20 +301,20 @@ def outcome(track: ConditionTrack, state: TrackState) -> str | None:
 
 
 LITE_INJURY_TRACK = ConditionTrack(
-    "Injury",
+    gettext_noop("Injury"),
     (
-        ConditionGroup("Minor injury", 2, recovery=Recovery.TENDING),
-        ConditionGroup("Serious injury", 2),
+        ConditionGroup(gettext_noop("Minor injury"), 2, recovery=Recovery.TENDING),
+        ConditionGroup(gettext_noop("Serious injury"), 2),
     ),
 )
 
 LITE_PENALTY_TRACK = ConditionTrack(
-    "Injury",
+    gettext_noop("Injury"),
     (
-        ConditionGroup("Scratch", 3, recovery=Recovery.TENDING),
-        ConditionGroup("Hurt", 1, penalty=-1),
-        ConditionGroup("Very Hurt", 1, penalty=-2),
-        ConditionGroup("Incapacitated", 1),
+        ConditionGroup(gettext_noop("Scratch"), 3, recovery=Recovery.TENDING),
+        ConditionGroup(gettext_noop("Hurt"), 1, penalty=-1),
+        ConditionGroup(gettext_noop("Very Hurt"), 1, penalty=-2),
+        ConditionGroup(gettext_noop("Incapacitated"), 1),
     ),
 )
 
@@ -321,7 +323,7 @@ def npc_track(
     boxes: int,
     *,
     pc_track: ConditionTrack = LITE_INJURY_TRACK,
-    name: str = "Condition",
+    name: str = gettext_noop("Condition"),
     last_box: str = INCAPACITATED,
 ) -> ConditionTrack:
     """An NPC's track: 1 or 2 boxes for minor foes, up to a PC's size for important ones."""

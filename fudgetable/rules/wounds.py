@@ -46,7 +46,7 @@ class WoundLevel:
     penalty: int = 0  # EZ itself gives none; a campaign may add roll penalties
 
     def __post_init__(self) -> None:
-        check_box_group("level", "wound level", self.name, self.boxes, self.penalty)
+        check_box_group("level", gettext_noop("wound level"), self.name, self.boxes, self.penalty)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -239,8 +239,12 @@ def rest_week(track: WoundTrack, state: WoundState) -> WoundState:
     return WoundState(tuple(map(tuple, work)))
 
 
-MEDICAL_CARE_PER_WEEK = {"Fantasy/Medieval": 1, "Industrial Era": 2, "Modern": 3}
-DEFAULT_ERA = "Fantasy/Medieval"  # the table's first row, and its slowest care
+MEDICAL_CARE_PER_WEEK = {
+    gettext_noop("Fantasy/Medieval"): 1,
+    gettext_noop("Industrial Era"): 2,
+    gettext_noop("Modern"): 3,
+}
+DEFAULT_ERA = gettext_noop("Fantasy/Medieval")  # the table's first row, and its slowest care
 HOSPITAL_BONUS = 1  # treatment in a hospital counts as high quality equipment
 
 
@@ -310,12 +314,12 @@ def penalty(track: WoundTrack, state: WoundState) -> int:
 
 
 EZ_WOUND_TRACK = WoundTrack(
-    "Wounds",
+    gettext_noop("Wounds"),
     (
-        WoundLevel("Scratch", 3, 1),
-        WoundLevel("Hurt", 2, 3),
-        WoundLevel("Very Hurt", 1, 5, Effect.BARELY_MOVES),
-        WoundLevel("Out of It", 1, 7, Effect.NO_ACTIONS),
-        WoundLevel("Near Death", 1, 9, Effect.NO_ACTIONS),
+        WoundLevel(gettext_noop("Scratch"), 3, 1),
+        WoundLevel(gettext_noop("Hurt"), 2, 3),
+        WoundLevel(gettext_noop("Very Hurt"), 1, 5, Effect.BARELY_MOVES),
+        WoundLevel(gettext_noop("Out of It"), 1, 7, Effect.NO_ACTIONS),
+        WoundLevel(gettext_noop("Near Death"), 1, 9, Effect.NO_ACTIONS),
     ),
 )

@@ -100,7 +100,7 @@ class Deck(DiceMethod):
     -4 .. +4. A table that keeps its deck uses ``draw`` and ``DeckState.next_draw``."""
 
     key = "deck"
-    label = "poker deck (two decks, reshuffled after any Ace)"
+    label = gettext_noop("poker deck (two decks, reshuffled after any Ace)")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return (DeckState.shuffled(rng).pile[0],)

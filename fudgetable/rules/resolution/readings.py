@@ -120,11 +120,13 @@ class FateDegree:
 
 
 FATE_DEGREES: tuple[FateDegree, ...] = (
-    FateDegree(0, "Minimal", "Negligible", "Instant"),
-    FateDegree(1, "Competent", "Minor", "Momentary"),
-    FateDegree(2, "Solid", "Moderate", "Scene"),
-    FateDegree(3, "Significant", "Major", "Session"),
-    FateDegree(4, "Perfection", "Overwhelming", "Long term"),
+    FateDegree(0, gettext_noop("Minimal"), gettext_noop("Negligible"), gettext_noop("Instant")),
+    FateDegree(1, gettext_noop("Competent"), gettext_noop("Minor"), gettext_noop("Momentary")),
+    FateDegree(2, gettext_noop("Solid"), gettext_noop("Moderate"), gettext_noop("Scene")),
+    FateDegree(3, gettext_noop("Significant"), gettext_noop("Major"), gettext_noop("Session")),
+    FateDegree(
+        4, gettext_noop("Perfection"), gettext_noop("Overwhelming"), gettext_noop("Long term")
+    ),
 )
 
 # The least margin for each rung: a static test steps by one; a dynamic one (both sides roll,
