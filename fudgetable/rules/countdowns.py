@@ -193,9 +193,11 @@ class SkillChallenge:
     def record(self, succeeded: bool) -> "SkillChallenge":
         """Count one check: a success marks the success countdown, a failure the other."""
         if self.decision is not None:
-            raise RulesError(
-                "challenge", gettext_noop("already decided: %(value)s"), value=self.decision.value
-            )
+            decided = {
+                Decision.SUCCESS: gettext_noop("already decided: a success"),
+                Decision.FAILURE: gettext_noop("already decided: a failure"),
+            }
+            raise RulesError("challenge", decided[self.decision])
         if succeeded:
             return replace(self, success=self.success.mark())
         return replace(self, failure=self.failure.mark())
@@ -204,11 +206,12 @@ class SkillChallenge:
         """Take back one recorded check (a GM correction)."""
         countdown = self.success if succeeded else self.failure
         if not countdown.marked:
-            raise RulesError(
-                "challenge",
-                gettext_noop("no %(value)s to undo"),
-                value="success" if succeeded else "failure",
+            nothing = (
+                gettext_noop("no success to undo")
+                if succeeded
+                else gettext_noop("no failure to undo")
             )
+            raise RulesError("challenge", nothing)
         if succeeded:
             return replace(self, success=self.success.unmark())
         return replace(self, failure=self.failure.unmark())
