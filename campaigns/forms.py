@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Membership, SessionZero
 from fudgetable.rules import rulesets
+from fudgetable.rules_words import said_lazy
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -31,7 +32,7 @@ class NewCampaignForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     ruleset = forms.ChoiceField(
         label=_("Ruleset"),
-        choices=[(key, preset.label) for key, preset in rulesets.PRESETS.items()],
+        choices=[(key, said_lazy(preset.label)) for key, preset in rulesets.PRESETS.items()],
         initial=rulesets.DEFAULT_KEY,
     )
     pitch = forms.CharField(

@@ -8,6 +8,7 @@ from fudgetable.rows import row
 from fudgetable.rules import rulesets
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules_words import said
 
 
 def memberships_for_user(user: User) -> QuerySet[Membership]:
@@ -59,8 +60,8 @@ def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
     """The settings a player wants to know at a glance, in words."""
     ruleset = campaign_ruleset(campaign)
     rows = [
-        (gettext("Rules"), ruleset.label),
-        (gettext("Dice"), get_method(ruleset.dice).label),
+        (gettext("Rules"), said(ruleset.label)),
+        (gettext("Dice"), said(get_method(ruleset.dice).label)),
         (gettext("Default difficulty"), ruleset.ladder.describe(ruleset.default_difficulty)),
         (gettext("Traits"), ", ".join(ruleset.trait_list) or "—"),
     ]

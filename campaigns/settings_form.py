@@ -23,6 +23,7 @@ from fudgetable.rules.rulesets import BuildMethod, BuildRules, Ruleset
 from fudgetable.rules.rulesets.model import MAX_TRAITS
 from fudgetable.rules.tracks import DIES, INCAPACITATED, ConditionGroup, ConditionTrack
 from fudgetable.rules.wounds import MEDICAL_CARE_PER_WEEK, WoundLevel, WoundTrack
+from fudgetable.rules_words import said, said_lazy
 
 DEFAULT = ("", _("Ruleset default"))
 # What only an expert changes, written as JSON under "Expert settings": a ladder of their own,
@@ -61,7 +62,7 @@ def medical_era_words(era: str) -> str:
     """An era of medical care and the rolls a week it allows, in the active language."""
     rolls = MEDICAL_CARE_PER_WEEK[era]
     words = ngettext("%(era)s: %(rolls)d roll a week", "%(era)s: %(rolls)d rolls a week", rolls)
-    return words % {"era": era, "rolls": rolls}
+    return words % {"era": said(era), "rolls": rolls}
 
 
 # The builds a ladder of traits offers (Fudge Lite's, Fudge 1995's, Fate's).
@@ -84,7 +85,7 @@ def _choices(values: Any, label: Any = str) -> list[tuple[str, str]]:
 
 
 def _dice_label(key: str) -> str:
-    return get_method(key).label
+    return said(get_method(key).label)
 
 
 def _typed_path(setting: str, given: Mapping[str, Any]) -> str:
@@ -128,11 +129,13 @@ class CampaignSettingsForm(NewCampaignForm):
     )
 
     dice = forms.ChoiceField(
-        label=_("Dice for an action"), choices=_choices(METHOD_KEYS, _dice_label), required=False
+        label=_("Dice for an action"),
+        choices=lambda: _choices(METHOD_KEYS, _dice_label),
+        required=False,
     )
     opposed_dice = forms.ChoiceField(
         label=_("Dice for each side of a contest"),
-        choices=_choices(METHOD_KEYS, _dice_label),
+        choices=lambda: _choices(METHOD_KEYS, _dice_label),
         required=False,
     )
     default_difficulty = forms.CharField(
@@ -176,7 +179,7 @@ class CampaignSettingsForm(NewCampaignForm):
         label=_("Start from a suggested list"),
         choices=[
             ("", _("No, use the box below")),
-            *((name, name) for name in rulesets.TRAIT_LISTS),
+            *((name, said_lazy(name)) for name in rulesets.TRAIT_LISTS),
         ],
         required=False,
         help_text=_("Used when the box below is blank: the seeds' own trait lists."),
@@ -196,7 +199,7 @@ class CampaignSettingsForm(NewCampaignForm):
     )
     fudge_point_uses = forms.MultipleChoiceField(
         label=_("What players may spend Fudge points on"),
-        choices=list(rulesets.FUDGE_POINT_USES.items()),
+        choices=[(use, said_lazy(words)) for use, words in rulesets.FUDGE_POINT_USES.items()],
         widget=forms.CheckboxSelectMultiple,
         required=False,
         help_text=_("None ticked keeps the ruleset's uses."),
@@ -239,7 +242,9 @@ class CampaignSettingsForm(NewCampaignForm):
     )
     damage_options = forms.MultipleChoiceField(
         label=_("EZFudge damage roll options"),
-        choices=[(str(number), words) for number, words in rulesets.DAMAGE_OPTIONS.items()],
+        choices=[
+            (str(number), said_lazy(words)) for number, words in rulesets.DAMAGE_OPTIONS.items()
+        ],
         widget=forms.CheckboxSelectMultiple,
         required=False,
         help_text=_("Used in EZFudge melee exchanges at the table."),
@@ -313,7 +318,10 @@ class CampaignSettingsForm(NewCampaignForm):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)
             choices = list(cast(list[tuple[str, str]], field.choices))
-            blank = gettext("As in %(rules)s: %(words)s") % {"rules": preset.label, "words": words}
+            blank = gettext("As in %(rules)s: %(words)s") % {
+                "rules": said(preset.label),
+                "words": words,
+            }
             field.choices = [("", blank), *choices[1:]]
         numbers = {
             "default_difficulty": preset.ladder.name(preset.default_difficulty),
@@ -325,7 +333,7 @@ class CampaignSettingsForm(NewCampaignForm):
             field = self.fields[name]
             blank = gettext("Blank: %(value)s, as in %(rules)s.") % {
                 "value": value,
-                "rules": preset.label,
+                "rules": said(preset.label),
             }
             field.help_text = f"{field.help_text} {blank}" if field.help_text else blank
 
@@ -340,7 +348,7 @@ class CampaignSettingsForm(NewCampaignForm):
                 max_value=200,
                 required=False,
                 help_text=gettext("Blank: %(value)s, as in %(rules)s.")
-                % {"value": preset.budget, "rules": self.preset.label},
+                % {"value": preset.budget, "rules": said(self.preset.label)},
             )
             values["build_points"] = build.budget
         elif preset.method is BuildMethod.STARTING_XP:
@@ -350,7 +358,7 @@ class CampaignSettingsForm(NewCampaignForm):
                 max_value=10_000,
                 required=False,
                 help_text=gettext("Blank: %(value)s, as in %(rules)s.")
-                % {"value": preset.starting_xp, "rules": self.preset.label},
+                % {"value": preset.starting_xp, "rules": said(self.preset.label)},
             )
             values["starting_xp"] = build.starting_xp
         elif preset.method in SLOT_BUILDS:
@@ -565,13 +573,15 @@ class CampaignSettingsForm(NewCampaignForm):
         given = self.cleaned_data.get("advanced") or {}
         top = error.setting.split(".")[0].split("[")[0]
         if top in given:
-            self.add_error("advanced", f"{_typed_path(error.setting, given)}: {error.message}")
+            self.add_error(
+                "advanced", f"{_typed_path(error.setting, given)}: {said(error.message)}"
+            )
         elif top in self.fields:
-            self.add_error(top, error.message)
+            self.add_error(top, said(error.message))
         elif top in self.plain:
-            self.add_error(self.plain[top][0], error.message)
+            self.add_error(self.plain[top][0], said(error.message))
         else:
-            self.add_error(None, error.message)
+            self.add_error(None, said(error.message))
 
     # --- What the template shows -------------------------------------------------------
 

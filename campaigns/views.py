@@ -27,6 +27,7 @@ from campaigns.settings_form import CampaignSettingsForm
 from fudgetable.http import AuthenticatedHttpRequest, address_key
 from fudgetable.offline import offline_copy
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 
 def _settings_form(campaign: Campaign, data: QueryDict | None = None) -> CampaignSettingsForm:
@@ -61,7 +62,7 @@ def campaign_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 "%(name)s is ready, with %(rules)s's own rules (change any of them in Settings). "
                 "Invite your players next."
             )
-            % {"name": campaign.name, "rules": campaign_ruleset(campaign).label},
+            % {"name": campaign.name, "rules": said(campaign_ruleset(campaign).label)},
         )
         return redirect("campaigns:detail", campaign.pk)
     return render(request, "campaigns/form.html", {"form": form})

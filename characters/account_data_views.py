@@ -26,6 +26,7 @@ from characters.services.accounts import account_delete, owned_characters
 from fudgetable.http import AuthenticatedHttpRequest, password_confirmed
 from fudgetable.language import SESSION_KEY, browser_language
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 ACCOUNT_SCHEMA = "fudgetable.account/1"
 
@@ -164,7 +165,7 @@ def account_delete_view(request: AuthenticatedHttpRequest) -> HttpResponse:
         account_delete(user=request.user, characters=form.cleaned_data["characters"])
     except RulesError as error:
         messages.error(
-            request, _("Your account was not deleted: %(why)s.") % {"why": error.message}
+            request, _("Your account was not deleted: %(why)s.") % {"why": said(error.message)}
         )
         return _page(request, form, status=409)
     logout(request)

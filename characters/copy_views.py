@@ -29,6 +29,7 @@ from characters.services import copying
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.offline import offline_copy
 from fudgetable.rules import carry_over as co
+from fudgetable.rules_words import said
 
 WORDS = {
     co.LEVEL_CHANGED: gettext_lazy(
@@ -137,7 +138,7 @@ def my_characters(request: AuthenticatedHttpRequest) -> HttpResponse:
         .annotate(npcs=Count("characters", filter=Q(characters__kind=Character.Kind.NPC)))
         .order_by("name", "pk")
     )
-    labels = {m.campaign_id: campaign_ruleset(m.campaign).label for m in memberships}
+    labels = {m.campaign_id: said(campaign_ruleset(m.campaign).label) for m in memberships}
     return render(
         request,
         "characters/mine.html",
@@ -218,7 +219,7 @@ def _copy_page(
                 context["problems"] = error.messages
                 status = 400
         rows = [(c, in_words(copying.carried_into(c, target).notes)) for c in characters]
-        label = campaign_ruleset(target).label
+        label = said(campaign_ruleset(target).label)
         context["preview"] = {"target": target, "label": label, "rows": rows}
     context.update({"form": form, "targets": targets})
     return render(request, "characters/copy.html", context, status=status)

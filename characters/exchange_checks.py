@@ -41,6 +41,7 @@ from fudgetable.rules.sheet import (
 )
 from fudgetable.rules.tracks import TrackState
 from fudgetable.rules.wounds import WoundState, WoundTrack
+from fudgetable.rules_words import said
 
 CHARACTER_SCHEMA = "fudgetable.character/1"
 
@@ -152,7 +153,7 @@ def _trades(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[int]:
         try:
             traded_distribution(ruleset, tuple(value))
         except RulesError as error:
-            r.add("trades", error.message)
+            r.add("trades", said(error.message))
     return value
 
 
@@ -172,7 +173,7 @@ def _traits(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]:
         r.known(row, at, TRAIT_KEYS)
         kind = row.get("kind", kinds[0])
         if kind not in kinds:
-            r.add(f"{at}.kind", f"a {ruleset.label} sheet holds only: {', '.join(kinds)}")
+            r.add(f"{at}.kind", f"a {said(ruleset.label)} sheet holds only: {', '.join(kinds)}")
             kind = None
         name = r.text(row, "name", at, name_limit, required=True)
         level = r.integer(row, "level", at, default=None)
@@ -180,7 +181,7 @@ def _traits(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]:
             try:
                 check_level(ruleset, level)
             except RulesError as error:
-                r.add(f"{at}.level", error.message)
+                r.add(f"{at}.level", said(error.message))
                 level = None
         trait = {
             "kind": kind,
@@ -195,7 +196,7 @@ def _traits(r: Reader, data: Mapping[str, Any], ruleset: Ruleset) -> list[Json]:
             try:
                 Ability(name or "?", level, trait["progress"], trait["modifier"] or 0)
             except RulesError as error:
-                r.add(f"{at}.{error.setting.removeprefix('ability.')}", error.message)
+                r.add(f"{at}.{error.setting.removeprefix('ability.')}", said(error.message))
         elif kind != ABILITY and (trait["progress"] or trait["modifier"]):
             r.add(at, "only Peupfudge abilities have progress and a level modifier")
         if (kind, name.strip().lower()) in seen:
@@ -242,7 +243,7 @@ def _features(r: Reader, data: Mapping[str, Any]) -> list[Json]:
             try:
                 Modifier(feature["target"], amount, feature["situation"])
             except RulesError as error:
-                r.add(f"{at}.{error.setting.removeprefix('modifier.')}", error.message)
+                r.add(f"{at}.{error.setting.removeprefix('modifier.')}", said(error.message))
         found.append(feature)
     return found
 
@@ -332,7 +333,7 @@ def _tracks(r: Reader, data: Mapping[str, Any], ruleset: Ruleset, npc_boxes: int
     try:
         templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=npc_boxes)
     except RulesError as error:
-        r.add("npc_boxes", error.message)
+        r.add("npc_boxes", said(error.message))
         return {}
     for key in raw:
         if key not in templates:
@@ -361,5 +362,5 @@ def _tracks(r: Reader, data: Mapping[str, Any], ruleset: Ruleset, npc_boxes: int
                     r.add(f"{at}.boxes", "a condition's name is at most 80 characters")
                 found[key] = state.to_dict()
         except RulesError as error:
-            r.add(error.setting.replace("state", at, 1), error.message)
+            r.add(error.setting.replace("state", at, 1), said(error.message))
     return found

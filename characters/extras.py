@@ -14,6 +14,7 @@ from characters.forms import AbilityMarksForm, PeoplePackageForm
 from characters.models import AbilityMarks, PeoplePackage
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -31,7 +32,7 @@ def people_packages(request: AuthenticatedHttpRequest, campaign_id: int) -> Http
                 changes_text=form.cleaned_data["changes"],
             )
         except RulesError as error:
-            form.add_error("changes", f"{error.setting}: {error.message}")
+            form.add_error("changes", f"{error.setting}: {said(error.message)}")
         else:
             messages.success(
                 request,

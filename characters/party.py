@@ -11,6 +11,7 @@ from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from characters.selectors import standing_lines, track_views
 from fudgetable.live import Audience
+from fudgetable.rules_words import said
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def party_rows(campaign: Campaign, *, gm_view: bool) -> list[PartyRow]:
             continue  # an NPC comes into play when it takes its first box
         offered = standing_lines(character, ruleset)
         lines = tuple(
-            f"{line.name} {line.amount:+d}" for line in offered.lines if not line.situational
+            f"{said(line.name)} {line.amount:+d}" for line in offered.lines if not line.situational
         )
         rows.append(PartyRow(character, summaries, lines, offered.no_action))
     return rows

@@ -23,6 +23,7 @@ from characters.models import Character
 from characters.selectors import HIDDEN, REVEALED, npc_roster
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 QUERY_LENGTH = 100
 BOXES_HELP = gettext_lazy("1 or 2 for minor foes, up to a PC's track for the ones who matter.")
@@ -100,7 +101,7 @@ def _npc_or_404(membership: Membership, npc_id: int) -> Character:
 
 def _add_error(form: forms.Form, error: RulesError) -> None:
     field = {"template_key": "template"}.get(error.setting, error.setting)
-    form.add_error(field if field in form.fields else None, capfirst(error.message))
+    form.add_error(field if field in form.fields else None, capfirst(said(error.message)))
 
 
 def _roster_context(
@@ -230,7 +231,7 @@ def npc_duplicate(request: AuthenticatedHttpRequest, campaign_id: int, npc_id: i
     try:
         copies = services.npc_duplicate(npc=npc, count=form.cleaned_data["count"])
     except RulesError as error:
-        messages.error(request, gettext("No mooks made: %(why)s.") % {"why": error.message})
+        messages.error(request, gettext("No mooks made: %(why)s.") % {"why": said(error.message)})
     else:
         named = (
             copies[0].name

@@ -14,6 +14,7 @@ from characters.models import Character
 from characters.selectors import standing_lines, track_views
 from fudgetable import live
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules_words import said
 
 TEMPLATE = "characters/sheet_news.html"
 
@@ -30,8 +31,8 @@ class Vitals:
 
 def vitals(character: Character, ruleset: Ruleset) -> Vitals:
     tracks = {
-        view.name: f"{view.marked}/{view.size}"
-        + (f" {view.consequence}" if view.consequence else "")
+        said(view.name): f"{view.marked}/{view.size}"
+        + (f" {said(view.consequence)}" if view.consequence else "")
         for _, view in track_views(character, ruleset)
     }
     describe = ruleset.ladder.describe
@@ -41,19 +42,20 @@ def vitals(character: Character, ruleset: Ruleset) -> Vitals:
 
 def what_changed(before: Vitals, after: Vitals) -> list[str]:
     """Each difference, in words: "Fudge points 3 → 2", "Wounds 2/8 Hurt"."""
-    said = []
+    changes = []
     if before.fudge_points != after.fudge_points:
-        said.append(
+        changes.append(
             gettext("Fudge points %(before)s → %(after)s")
             % {"before": before.fudge_points, "after": after.fudge_points}
         )
     if before.xp != after.xp:
-        said.append(gettext("XP %(before)s → %(after)s") % {"before": before.xp, "after": after.xp})
+        xp = {"before": before.xp, "after": after.xp}
+        changes.append(gettext("XP %(before)s → %(after)s") % xp)
     for parts_before, parts_after in ((before.tracks, after.tracks), (before.traits, after.traits)):
         for name, now in parts_after.items():
             if parts_before.get(name) != now:
-                said.append(f"{name} {now}")
-    return said
+                changes.append(f"{name} {now}")
+    return changes
 
 
 def vitals_of(character: Character) -> Vitals:
@@ -81,10 +83,12 @@ def tell_player(character: Character, *, actor_id: int | None, what: str) -> Non
     def send() -> None:
         fresh = Character.objects.prefetch_related("details").get(pk=character.pk)
         standing = standing_lines(fresh, campaign_ruleset(fresh.campaign))
-        lines = [f"{line.name} {line.amount:+d}" for line in standing.lines if not line.situational]
+        lines = [
+            f"{said(line.name)} {line.amount:+d}" for line in standing.lines if not line.situational
+        ]
+        no_action = said(standing.no_action)
         html = render_to_string(
-            TEMPLATE,
-            {"character": fresh, "what": what, "lines": lines, "no_action": standing.no_action},
+            TEMPLATE, {"character": fresh, "what": what, "lines": lines, "no_action": no_action}
         )
         live.publish_to_person(fresh.campaign_id, owner_id, "sheet.news", html=html)
 

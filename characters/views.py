@@ -22,6 +22,7 @@ from characters.sheet_page import LIVE, MESSAGES, draw, drawn_for_gms, page_cont
 from fudgetable.http import AuthenticatedHttpRequest, form_errors
 from fudgetable.offline import offline_copy
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 
 @offline_copy
@@ -78,7 +79,7 @@ def character_take(
     try:
         services.character_take(character=character, player=membership)
     except RulesError as error:
-        messages.error(request, error.message[:1].upper() + error.message[1:] + ".")
+        messages.error(request, said(error.message)[:1].upper() + said(error.message)[1:] + ".")
         return redirect("campaigns:detail", campaign_id)
     party_changed(membership.campaign)
     messages.success(request, gettext("%(name)s is yours to play.") % {"name": character.name})
@@ -136,7 +137,7 @@ def sheet_command(
         try:
             done = spec.run(membership, character, form.cleaned_data)
         except RulesError as error:
-            messages.error(request, error.message)
+            messages.error(request, said(error.message))
         else:
             if spec.fighting:
                 fighters_changed(character)

@@ -27,6 +27,7 @@ from fudgetable.rules.sheet import (
     starting_traits,
     traded_distribution,
 )
+from fudgetable.rules_words import said
 
 
 @transaction.atomic
@@ -119,7 +120,8 @@ def trait_add(
     if kind not in kinds:
         raise RulesError(
             "kind",
-            gettext("a %(label)s sheet has no %(kind)ss") % {"label": ruleset.label, "kind": kind},
+            gettext("a %(label)s sheet has no %(kind)ss")
+            % {"label": said(ruleset.label), "kind": kind},
         )
     if ruleset.trait_scheme is TraitScheme.ROLES_ATTRIBUTES and kind == Trait.Kind.ATTRIBUTE:
         raise RulesError("kind", gettext("EZFudge has exactly four attributes"))

@@ -11,11 +11,12 @@ from typing import Any
 from fudgetable.rules.advancement import peup_step_cost, peup_total_cost
 from fudgetable.rules.data import integer, items, obj, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 
 def _named(name: str, where: str) -> str:
     if not name.strip():
-        raise RulesError(f"{where}.name", "needs a name")
+        raise RulesError(f"{where}.name", gettext_noop("needs a name"))
     return name
 
 
@@ -35,10 +36,12 @@ class Ability:
     def __post_init__(self) -> None:
         _named(self.name, "ability")
         if self.level < 0:
-            raise RulesError("ability.level", "Peupfudge levels start at 0")
+            raise RulesError("ability.level", gettext_noop("Peupfudge levels start at 0"))
         if not 0 <= self.progress < peup_step_cost(self.level):
             raise RulesError(
-                "ability.progress", f"must be from 0 to {peup_step_cost(self.level) - 1}"
+                "ability.progress",
+                gettext_noop("must be from 0 to %(value)s"),
+                value=peup_step_cost(self.level) - 1,
             )
 
     @property
@@ -56,7 +59,7 @@ class Ability:
     def allocate(self, xp: int) -> "Ability":
         """Put ``xp`` toward this ability; it counts as spent even short of a level."""
         if xp < 0:
-            raise RulesError("xp", "cannot allocate negative XP")
+            raise RulesError("xp", gettext_noop("cannot allocate negative XP"))
         level, progress = self.level, self.progress + xp
         while progress >= peup_step_cost(level):
             progress -= peup_step_cost(level)
@@ -125,7 +128,9 @@ class Property:
     def __post_init__(self) -> None:
         _named(self.name, "property")
         if any(b.amount < 0 or b.situation for b in self.starting_xp):
-            raise RulesError("property.starting_xp", "starting XP is a plain positive bonus")
+            raise RulesError(
+                "property.starting_xp", gettext_noop("starting XP is a plain positive bonus")
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,9 +183,16 @@ class Status:
         _named(self.name, "status")
         names = [s.name for s in self.states]
         if not names or len(set(names)) != len(names):
-            raise RulesError("status.states", "give one or more states with distinct names")
+            raise RulesError(
+                "status.states", gettext_noop("give one or more states with distinct names")
+            )
         if self.current not in names:
-            raise RulesError("status.current", f"{self.current!r} is not a state of {self.name}")
+            raise RulesError(
+                "status.current",
+                gettext_noop("%(current)r is not a state of %(name)s"),
+                current=self.current,
+                name=self.name,
+            )
 
     @property
     def state(self) -> StatusState:
@@ -219,7 +231,7 @@ class Status:
             )
         affects = items(d, "affects", "status")
         if not all(isinstance(a, str) for a in affects):
-            raise RulesError("status.affects", "must be a list of ability names")
+            raise RulesError("status.affects", gettext_noop("must be a list of ability names"))
         return cls(
             text(d, "name", "status"), tuple(states), text(d, "current", "status"), tuple(affects)
         )
@@ -228,12 +240,17 @@ class Status:
 def energy(current: str = "Neutral") -> Status:
     """The seed's example status (appendix C, example 2)."""
     states = (
-        StatusState("Exhausted", -2),
-        StatusState("Tired", -1),
-        StatusState("Neutral", 0),
-        StatusState("Rested", 1),
+        StatusState(gettext_noop("Exhausted"), -2),
+        StatusState(gettext_noop("Tired"), -1),
+        StatusState(gettext_noop("Neutral"), 0),
+        StatusState(gettext_noop("Rested"), 1),
     )
-    return Status("Energy", states, current, affects=("Muscle", "Perception"))
+    return Status(
+        gettext_noop("Energy"),
+        states,
+        current,
+        affects=(gettext_noop("Muscle"), gettext_noop("Perception")),
+    )
 
 
 @dataclass(frozen=True)
@@ -248,10 +265,10 @@ class Item:
 
     def __post_init__(self) -> None:
         if not self.key:
-            raise RulesError("item.key", "an item needs a key")
+            raise RulesError("item.key", gettext_noop("an item needs a key"))
         _named(self.name, "item")
         if self.quantity < 1:
-            raise RulesError("item.quantity", "must be at least 1")
+            raise RulesError("item.quantity", gettext_noop("must be at least 1"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -267,7 +284,7 @@ class Item:
         d = obj(data, "item")
         inside = d.get("inside")
         if inside is not None and not isinstance(inside, str):
-            raise RulesError("item.inside", "must be an item key or null")
+            raise RulesError("item.inside", gettext_noop("must be an item key or null"))
         return cls(
             text(d, "key", "item"),
             text(d, "name", "item"),
@@ -286,18 +303,24 @@ class Inventory:
     def __post_init__(self) -> None:
         keys = [i.key for i in self.items]
         if len(set(keys)) != len(keys):
-            raise RulesError("inventory.items", "item keys must be unique")
+            raise RulesError("inventory.items", gettext_noop("item keys must be unique"))
         for item in self.items:
             if item.inside is not None and item.inside not in keys:
-                raise RulesError("inventory.items", f"{item.name} is inside a missing item")
+                raise RulesError(
+                    "inventory.items",
+                    gettext_noop("%(name)s is inside a missing item"),
+                    name=item.name,
+                )
             if item.inside is not None and item.key in self._containers_of(item.inside):
-                raise RulesError("inventory.items", f"{item.name} is inside itself")
+                raise RulesError(
+                    "inventory.items", gettext_noop("%(name)s is inside itself"), name=item.name
+                )
 
     def _item(self, key: str) -> Item:
         for item in self.items:
             if item.key == key:
                 return item
-        raise RulesError("item", f"no item {key!r}")
+        raise RulesError("item", gettext_noop("no item %(key)r"), key=key)
 
     def _containers_of(self, key: str) -> list[str]:
         """Keys from ``key`` outward to the top level (stops if a loop is found)."""
@@ -328,7 +351,9 @@ class Inventory:
         if into is not None:
             self._item(into)
             if into == key or into in {d.key for d in self.descendants(key)}:
-                raise RulesError("into", f"{item.name} cannot go inside itself")
+                raise RulesError(
+                    "into", gettext_noop("%(name)s cannot go inside itself"), name=item.name
+                )
         moved = replace(item, inside=into)
         return Inventory(tuple(moved if i.key == key else i for i in self.items))
 
@@ -369,7 +394,7 @@ def standing(level: int, poor: int, decent: int, great: int) -> str:
     """Where a level sits against the GM's marks for its ability (PEUP 2: "determine what
     level for each ability is considered poor, decent, excellent")."""
     if not poor < decent < great:
-        raise RulesError("marks", "poor, decent and great must rise")
+        raise RulesError("marks", gettext_noop("poor, decent and great must rise"))
     for mark, name in ((great, "great"), (decent, "decent"), (poor, "poor")):
         if level >= mark:
             return name

@@ -12,6 +12,7 @@ from typing import Any
 
 from fudgetable.rules.data import flag, integer, obj, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 TERRIBLE, POOR, MEDIOCRE, FAIR, GOOD, GREAT, SUPERB = -2, -1, 0, 1, 2, 3, 4
 SUPERB_SUPERHUMAN = 8
@@ -35,7 +36,7 @@ class Paid:
 
 def _check_xp(xp: int) -> None:
     if xp < 0:
-        raise RulesError("xp", "unspent XP cannot be negative")
+        raise RulesError("xp", gettext_noop("unspent XP cannot be negative"))
 
 
 def _step(level: int, cost: int, xp: int, refusal: str = "") -> Step:
@@ -65,11 +66,11 @@ def lite_step_cost(level: int, *, scale: int = 1) -> int:
     Superhuman, the top of the Fudge Lite ladder.
     """
     if scale < 1:
-        raise RulesError("scale", "the cost multiplier must be at least 1")
+        raise RulesError("scale", gettext_noop("the cost multiplier must be at least 1"))
     if level < TERRIBLE:
-        raise RulesError("level", "Fudge Lite traits never go below Terrible")
+        raise RulesError("level", gettext_noop("Fudge Lite traits never go below Terrible"))
     if level >= SUPERB_SUPERHUMAN:
-        raise RulesError("level", "Superb Superhuman is the top of the ladder")
+        raise RulesError("level", gettext_noop("Superb Superhuman is the top of the ladder"))
     base = _LITE_COSTS[level] if level <= SUPERB else _LITE_COSTS[SUPERB] << (level - SUPERB)
     return base * scale
 
@@ -77,7 +78,11 @@ def lite_step_cost(level: int, *, scale: int = 1) -> int:
 def lite_step(level: int, xp: int, *, gm_permission: bool = False, scale: int = 1) -> Step:
     _check_xp(xp)
     cost = lite_step_cost(level, scale=scale)
-    refusal = "" if level < SUPERB or gm_permission else "going past Superb needs GM permission"
+    refusal = (
+        ""
+        if level < SUPERB or gm_permission
+        else gettext_noop("going past Superb needs GM permission")
+    )
     return _step(level, cost, xp, refusal)
 
 
@@ -106,21 +111,32 @@ class Key:
         d = obj(data, "key")
         name = d.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise RulesError("key.name", "a key needs a name")
+            raise RulesError("key.name", gettext_noop("a key needs a name"))
         return cls(name, text(d, "trigger", "key"))
 
 
 # A few of Appendix B's keys (The Shadow of Yesterday, Dungeon World), reworded.
 EXAMPLE_KEYS: tuple[Key, ...] = (
-    Key("Key of Bloodlust", "you defeat a foe in battle"),
-    Key("Key of Conscience", "you help someone in trouble or make a life better through kindness"),
-    Key("Key of the Coward", "you dodge danger or end a fight without violence"),
-    Key("Key of Glittering Gold", "your wealth grows"),
-    Key("Key of the Mission", "you act to complete your mission"),
-    Key("Key of Renown", "your reputation grows by word or deed"),
-    Key("Key of Vengeance", "you strike at those who wronged you"),
-    Key("Key of the Good Fighter", "you defend someone weaker than you"),
-    Key("Key of the Neutral Thief", "you stay unseen or slip into a place"),
+    Key(gettext_noop("Key of Bloodlust"), gettext_noop("you defeat a foe in battle")),
+    Key(
+        gettext_noop("Key of Conscience"),
+        gettext_noop("you help someone in trouble or make a life better through kindness"),
+    ),
+    Key(
+        gettext_noop("Key of the Coward"),
+        gettext_noop("you dodge danger or end a fight without violence"),
+    ),
+    Key(gettext_noop("Key of Glittering Gold"), gettext_noop("your wealth grows")),
+    Key(gettext_noop("Key of the Mission"), gettext_noop("you act to complete your mission")),
+    Key(gettext_noop("Key of Renown"), gettext_noop("your reputation grows by word or deed")),
+    Key(gettext_noop("Key of Vengeance"), gettext_noop("you strike at those who wronged you")),
+    Key(
+        gettext_noop("Key of the Good Fighter"), gettext_noop("you defend someone weaker than you")
+    ),
+    Key(
+        gettext_noop("Key of the Neutral Thief"),
+        gettext_noop("you stay unseen or slip into a place"),
+    ),
 )
 
 
@@ -135,7 +151,7 @@ class LiteXpRules:
 
     def __post_init__(self) -> None:
         if self.per_session < 0:
-            raise RulesError("per_session", "cannot be negative")
+            raise RulesError("per_session", gettext_noop("cannot be negative"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -154,10 +170,12 @@ class LiteXpRules:
         try:
             key_award = None if award is None else KeyAward(award)
         except ValueError:
-            raise RulesError("xp_rules.key_award", f"unknown key award {award!r}") from None
+            raise RulesError(
+                "xp_rules.key_award", gettext_noop("unknown key award %(award)r"), award=award
+            ) from None
         questions = d.get("questions", [])
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
-            raise RulesError("xp_rules.questions", "must be a list of text")
+            raise RulesError("xp_rules.questions", gettext_noop("must be a list of text"))
         return cls(per_session, miss, key_award, tuple(questions))
 
 
@@ -171,9 +189,9 @@ def session_xp(
     """XP a player earns for one session under ``rules``."""
     hits = dict(key_hits or {})
     if misses < 0 or yes_answers < 0 or any(n < 0 for n in hits.values()):
-        raise RulesError("session", "counts cannot be negative")
+        raise RulesError("session", gettext_noop("counts cannot be negative"))
     if yes_answers > len(rules.questions):
-        raise RulesError("yes_answers", "more yes answers than questions")
+        raise RulesError("yes_answers", gettext_noop("more yes answers than questions"))
     xp = rules.per_session + yes_answers
     if rules.xp_on_a_miss:
         xp += misses
@@ -209,9 +227,9 @@ def end_of_session_xp(
     whether it hit any (more than 0) under "any key"; ``yes_answers`` are its yeses to the
     end-of-session questions, 1 XP each. ``per_session`` is 0 for a PC who took no part."""
     if keys < 0 or yes_answers < 0:
-        raise RulesError("session", "counts cannot be negative")
+        raise RulesError("session", gettext_noop("counts cannot be negative"))
     if yes_answers > len(questions):
-        raise RulesError("yes_answers", "more yes answers than questions")
+        raise RulesError("yes_answers", gettext_noop("more yes answers than questions"))
     if key_award is None:
         key_xp = 0
     elif key_award is KeyAward.ANY_KEY:
@@ -238,7 +256,9 @@ def ez_step_cost(kind: str, level: int) -> int:
     Superb keep doubling, as the table does from Fair upward.
     """
     if kind not in (ROLE, ATTRIBUTE):
-        raise RulesError("kind", f"{kind!r} is neither a role nor an attribute")
+        raise RulesError(
+            "kind", gettext_noop("%(kind)r is neither a role nor an attribute"), kind=kind
+        )
     if level <= SUPERB:
         role_cost = _EZ_ROLE_COSTS[max(level, POOR)]
     else:
@@ -258,7 +278,7 @@ def ez_raise(kind: str, level: int, xp: int) -> Paid:
 def ez_gift_or_fault_step(xp: int, *, gm_agrees: bool) -> Step:
     """Adding a gift or removing a fault: 8 XP, and the GM must agree it matters."""
     _check_xp(xp)
-    refusal = "" if gm_agrees else "the GM must agree to the change"
+    refusal = "" if gm_agrees else gettext_noop("the GM must agree to the change")
     return _step(0, GIFT_OR_FAULT_COST, xp, refusal)
 
 
@@ -285,11 +305,19 @@ def fudge_points_to_xp(
     """
     _check_xp(xp)
     if fudge_points_per_xp < 1:
-        raise RulesError("fudge_points_per_xp", "must be at least 1")
+        raise RulesError("fudge_points_per_xp", gettext_noop("must be at least 1"))
     if spend < 1 or spend % fudge_points_per_xp:
-        raise RulesError("spend", f"spend a positive multiple of {fudge_points_per_xp} FP")
+        raise RulesError(
+            "spend",
+            gettext_noop("spend a positive multiple of %(fudge_points_per_xp)s FP"),
+            fudge_points_per_xp=fudge_points_per_xp,
+        )
     if spend > fudge_points:
-        raise RulesError("spend", f"only {fudge_points} Fudge Points to spend")
+        raise RulesError(
+            "spend",
+            gettext_noop("only %(fudge_points)s Fudge Points to spend"),
+            fudge_points=fudge_points,
+        )
     return Points(fudge_points - spend, xp + spend // fudge_points_per_xp)
 
 
@@ -297,11 +325,11 @@ def xp_to_fudge_points(fudge_points: int, xp: int, *, spend: int) -> Points:
     """EZ back-conversion for a player short of Fudge Points: each XP gives 2 FP."""
     _check_xp(xp)
     if fudge_points < 0:
-        raise RulesError("fudge_points", "cannot be negative")
+        raise RulesError("fudge_points", gettext_noop("cannot be negative"))
     if spend < 1:
-        raise RulesError("spend", "spend at least 1 XP")
+        raise RulesError("spend", gettext_noop("spend at least 1 XP"))
     if spend > xp:
-        raise RulesError("spend", f"only {xp} XP to spend")
+        raise RulesError("spend", gettext_noop("only %(xp)s XP to spend"), xp=xp)
     return Points(fudge_points + FUDGE_POINTS_PER_XP_BACK * spend, xp - spend)
 
 
@@ -311,20 +339,20 @@ def xp_to_fudge_points(fudge_points: int, xp: int, *, spend: int) -> Points:
 def peup_step_cost(level: int) -> int:
     """XP to raise an ability from unmodified ``level``: 2 to the power of the level."""
     if level < 0:
-        raise RulesError("level", "Peupfudge levels start at 0")
+        raise RulesError("level", gettext_noop("Peupfudge levels start at 0"))
     return 1 << level
 
 
 def peup_total_cost(level: int) -> int:
     """XP that takes an ability from 0 to ``level``: 1 + 2 + ... + 2^(n-1) = 2^n - 1."""
     if level < 0:
-        raise RulesError("level", "Peupfudge levels start at 0")
+        raise RulesError("level", gettext_noop("Peupfudge levels start at 0"))
     return (1 << level) - 1
 
 
 def peup_level_for_xp(total_xp: int) -> tuple[int, int]:
     """(level, XP toward the next level) for ``total_xp`` spent on an ability from 0."""
     if total_xp < 0:
-        raise RulesError("xp", "cannot be negative")
+        raise RulesError("xp", gettext_noop("cannot be negative"))
     level = (total_xp + 1).bit_length() - 1  # largest n with 2^n - 1 <= total_xp
     return level, total_xp - peup_total_cost(level)

@@ -36,6 +36,7 @@ from fudgetable.rules import sheet_tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ranged import RANGES as SHOT_RANGES
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import Effect, WoundState, WoundTrack
 
 
@@ -47,7 +48,7 @@ class Range:
 
 
 EZ_RANGES = tuple(Range(key, name, key) for key, (name, _) in SHOT_RANGES.items())
-NEAR_FAR = (Range("near", "Near", "S"), Range("far", "Far", "L"))
+NEAR_FAR = (Range("near", gettext_noop("Near"), "S"), Range("far", gettext_noop("Far"), "L"))
 # A scene's ranges by the ruleset's key; every other game measures near and far.
 SCALES = {"ezfudge": EZ_RANGES}
 
@@ -86,7 +87,11 @@ def range_between(
 def check_range(scale: tuple[Range, ...], key: str) -> Range:
     found = next((r for r in scale if r.key == key), None)
     if found is None:
-        raise RulesError("range", f"choose one of {', '.join(r.key for r in scale)}")
+        raise RulesError(
+            "range",
+            gettext_noop("choose one of %(choices)s"),
+            choices=", ".join(r.key for r in scale),
+        )
     return found
 
 
@@ -103,7 +108,7 @@ PHASES = tuple(Phase)
 def next_phase(round_number: int, phase: Phase) -> tuple[int, Phase]:
     """The phase after this one: after the wounds, the next round's melee."""
     if round_number < 1:
-        raise RulesError("round", "no round is running")
+        raise RulesError("round", gettext_noop("no round is running"))
     at = PHASES.index(phase)
     if at == len(PHASES) - 1:
         return round_number + 1, PHASES[0]
@@ -129,10 +134,18 @@ def check_move(limit: Movement, *, in_round: bool, moved: int, name: str = "they
     """Refuses a move to another area that the limit forbids: ``moved`` is how many areas the
     figure has moved this round already (``in_round``: a fight round is running)."""
     if limit is Movement.STAYS:
-        raise RulesError("move", f"{name} cannot leave the area on their own (Out of It or worse)")
+        raise RulesError(
+            "move",
+            gettext_noop("%(name)s cannot leave the area on their own (Out of It or worse)"),
+            name=name,
+        )
     if limit is Movement.ONE_AREA and in_round and moved >= 1:
         raise RulesError(
-            "move", f"{name} moves at most 1 area a round (Very Hurt or worse), and has moved"
+            "move",
+            gettext_noop(
+                "%(name)s moves at most 1 area a round (Very Hurt or worse), and has moved"
+            ),
+            name=name,
         )
 
 

@@ -16,6 +16,7 @@ from fudgetable.rules.data import is_int
 from fudgetable.rules.dice import RandomSource, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import DAMAGE_OPTIONS
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import WoundTrack
 
 SUPERB = 4
@@ -33,9 +34,13 @@ class Aim:
 
     def __post_init__(self) -> None:
         if not is_int(self.modifier) or self.modifier > 0:
-            raise RulesError("aim.modifier", "an aimed strike is harder, never easier: 0 or less")
+            raise RulesError(
+                "aim.modifier", gettext_noop("an aimed strike is harder, never easier: 0 or less")
+            )
         if not is_int(self.needs) or self.needs < 0:
-            raise RulesError("aim.needs", "the margin an aimed strike needs is 0 or more")
+            raise RulesError(
+                "aim.needs", gettext_noop("the margin an aimed strike needs is 0 or more")
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {"modifier": self.modifier, "needs": self.needs}
@@ -46,9 +51,13 @@ def check_pull(pull: int | None, track: WoundTrack | None = None) -> None:
     if pull is None:
         return
     if not is_int(pull) or pull < 0:
-        raise RulesError("pull", "a pulled punch caps the wound at a level of the wound track")
+        raise RulesError(
+            "pull", gettext_noop("a pulled punch caps the wound at a level of the wound track")
+        )
     if track is not None and pull >= len(track.levels):
-        raise RulesError("pull", f"{track.name} has no level {pull + 1}")
+        raise RulesError(
+            "pull", gettext_noop("%(name)s has no level %(value)s"), name=track.name, value=pull + 1
+        )
 
 
 @dataclass(frozen=True)
@@ -60,7 +69,7 @@ class WoundDice:
 
     def __post_init__(self) -> None:
         if self.damage not in (-1, 0, 1) or self.shift not in (-1, 0, 1):
-            raise RulesError("dice", "a Fudge die shows -1, 0 or +1")
+            raise RulesError("dice", gettext_noop("a Fudge die shows -1, 0 or +1"))
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,9 @@ def check_options(options: Iterable[int]) -> tuple[int, ...]:
     chosen = tuple(sorted(set(options)))
     for option in chosen:
         if option not in DAMAGE_OPTIONS:
-            raise RulesError("damage_options", f"{option!r} is not one of 1, 2, 3, 4")
+            raise RulesError(
+                "damage_options", gettext_noop("%(option)r is not one of 1, 2, 3, 4"), option=option
+            )
     return chosen
 
 

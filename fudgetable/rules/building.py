@@ -18,6 +18,7 @@ from fudgetable.rules.character import Attributes, Fault, Gift
 from fudgetable.rules.data import is_int
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import FUDGE_LITE, Ladder
+from fudgetable.rules.words import Words, gettext_noop
 
 POOR, MEDIOCRE, FAIR, GOOD, GREAT, SUPERB = -1, 0, 1, 2, 3, 4
 
@@ -49,11 +50,11 @@ class Distribution:
     def __post_init__(self) -> None:
         levels = [level for level, _ in self.slots]
         if len(set(levels)) != len(levels):
-            raise RulesError("distribution", "each level appears once")
+            raise RulesError("distribution", gettext_noop("each level appears once"))
         if any(count < 0 for _, count in self.slots):
-            raise RulesError("distribution", "slot counts cannot be negative")
+            raise RulesError("distribution", gettext_noop("slot counts cannot be negative"))
         if any(level < POOR for level in levels):
-            raise RulesError("distribution", "there are no slots below Poor")
+            raise RulesError("distribution", gettext_noop("there are no slots below Poor"))
 
     @classmethod
     def of(cls, counts: Mapping[int, int]) -> "Distribution":
@@ -71,9 +72,11 @@ class Distribution:
         """Trading Traits: one slot at ``level`` becomes two slots one level lower."""
         counts = self.counts
         if counts.get(level, 0) < 1:
-            raise RulesError("level", f"no {ladder.name(level)} slot to trade")
+            raise RulesError(
+                "level", gettext_noop("no %(name)s slot to trade"), name=ladder.name(level)
+            )
         if level <= MEDIOCRE:
-            raise RulesError("level", "trading down past Mediocre gains nothing")
+            raise RulesError("level", gettext_noop("trading down past Mediocre gains nothing"))
         counts[level] -= 1
         counts[level - 1] = counts.get(level - 1, 0) + 2
         return Distribution.of(counts)
@@ -87,7 +90,9 @@ class Distribution:
         if not isinstance(slots, list) or not all(
             isinstance(s, list) and len(s) == 2 and all(is_int(v) for v in s) for s in slots
         ):
-            raise RulesError("distribution.slots", "must be a list of [level, count] pairs")
+            raise RulesError(
+                "distribution.slots", gettext_noop("must be a list of [level, count] pairs")
+            )
         return cls(tuple((lv, n) for lv, n in slots))
 
 
@@ -127,8 +132,8 @@ def check_traits(
 ) -> BuildCheck:
     """Check placed traits against the slots; an empty ``trait_list`` allows any name.
     ``ladder`` names the levels in the messages (Fate's +4 is Great, Fudge Lite's Superb)."""
-    broken = [
-        f"{name} is not on the trait list"
+    broken: list[str] = [
+        Words(gettext_noop("%(name)s is not on the trait list"), name=name)
         for name in traits
         if trait_list and name not in trait_list
     ]
@@ -169,12 +174,19 @@ class OnTheFly:
 
     def place(self, trait: str, level: int, *, ladder: Ladder = FUDGE_LITE) -> "OnTheFly":
         if not trait.strip():
-            raise RulesError("trait", "name the trait")
+            raise RulesError("trait", gettext_noop("name the trait"))
         placed_at = self.level_of(trait)
         if placed_at is not None:
-            raise RulesError("trait", f"{trait} already sits at {ladder.name(placed_at)}")
+            raise RulesError(
+                "trait",
+                gettext_noop("%(trait)s already sits at %(name)s"),
+                trait=trait,
+                name=ladder.name(placed_at),
+            )
         if self.open_slots(level) < 1:
-            raise RulesError("level", f"no open {ladder.name(level)} slot")
+            raise RulesError(
+                "level", gettext_noop("no open %(name)s slot"), name=ladder.name(level)
+            )
         return OnTheFly(self.sheet, (*self.placed, (trait, level)))
 
     def to_dict(self) -> dict[str, Any]:
@@ -183,14 +195,18 @@ class OnTheFly:
     @classmethod
     def from_dict(cls, data: object) -> "OnTheFly":
         if not isinstance(data, Mapping) or not isinstance(data.get("placed"), list):
-            raise RulesError("on_the_fly.placed", "must be a list of [trait, level] pairs")
+            raise RulesError(
+                "on_the_fly.placed", gettext_noop("must be a list of [trait, level] pairs")
+            )
         sheet = Distribution.from_dict(data.get("sheet"))
         fly = cls(sheet)
         for pair in data["placed"]:
             if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
-                raise RulesError("on_the_fly.placed", "must be a list of [trait, level] pairs")
+                raise RulesError(
+                    "on_the_fly.placed", gettext_noop("must be a list of [trait, level] pairs")
+                )
             if not is_int(pair[1]):
-                raise RulesError("on_the_fly.placed", "levels are whole numbers")
+                raise RulesError("on_the_fly.placed", gettext_noop("levels are whole numbers"))
             fly = fly.place(pair[0], pair[1])
         return fly
 
@@ -204,9 +220,9 @@ class QuickBuild:
 def _quick(traits: tuple[tuple[str, int], ...], fault: str | None, need_fault: bool) -> QuickBuild:
     names = [name.strip() for name, _ in traits]
     if not all(names) or len(set(names)) != len(names):
-        raise RulesError("traits", "give three different traits")
+        raise RulesError("traits", gettext_noop("give three different traits"))
     if need_fault and not (fault and fault.strip()):
-        raise RulesError("fault", "the GM asks every character for a fault")
+        raise RulesError("fault", gettext_noop("the GM asks every character for a fault"))
     return QuickBuild(traits, fault)
 
 
@@ -221,7 +237,7 @@ def over_the_edge(
     """One broad and two narrow traits; the one named ``great`` is Great, the others Good."""
     names = (broad, *narrow)
     if great not in names:
-        raise RulesError("great", "the Great trait must be one of the three")
+        raise RulesError("great", gettext_noop("the Great trait must be one of the three"))
     traits = tuple((name, GREAT if name == great else GOOD) for name in names)
     return _quick(traits, fault, fault_required)
 
@@ -274,9 +290,11 @@ class Role:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("role.name", "a role needs a name")
+            raise RulesError("role.name", gettext_noop("a role needs a name"))
         if self.specialty_required and not self.specialty.strip():
-            raise RulesError("role.specialty", f"{self.name} must name its specialty")
+            raise RulesError(
+                "role.specialty", gettext_noop("%(name)s must name its specialty"), name=self.name
+            )
 
     @property
     def cost(self) -> int:
@@ -320,19 +338,37 @@ def check_ez_build(
     points = ez_build_points(build, count_people_package=count_people_package)
     broken: list[str] = []
     if points > budget:
-        broken.append(f"{points} / {budget} build points: {points - budget} over")
+        broken.append(
+            Words(
+                gettext_noop("%(points)d / %(budget)d build points: %(over)d over"),
+                points=points,
+                budget=budget,
+                over=points - budget,
+            )
+        )
     for role in build.roles:
         if role.level < POOR:
-            broken.append(f"{role.name}: roles start at Poor or better")
+            broken.append(
+                Words(gettext_noop("%(name)s: roles start at Poor or better"), name=role.name)
+            )
         if role.level > GREAT:
-            broken.append(f"{role.name}: no starting role is above Great")
+            broken.append(
+                Words(gettext_noop("%(name)s: no starting role is above Great"), name=role.name)
+            )
     greats = [r.name for r in build.roles if r.level == GREAT]
     if len(greats) > 1:
-        broken.append(f"only one Great role at the start, not {len(greats)}")
+        broken.append(
+            Words(
+                gettext_noop("only one Great role at the start, not %(count)d"), count=len(greats)
+            )
+        )
     names = [r.name for r in build.roles]
     if len(set(names)) != len(names):
-        broken.append("each role is bought once")
-    return BuildCheck((f"{points} / {budget} build points",), tuple(broken))
+        broken.append(gettext_noop("each role is bought once"))
+    spent = Words(
+        gettext_noop("%(points)d / %(budget)d build points"), points=points, budget=budget
+    )
+    return BuildCheck((spent,), tuple(broken))
 
 
 # --- Peupfudge ----------------------------------------------------------------------------
@@ -341,12 +377,15 @@ def check_ez_build(
 def check_starting_xp(allocation: Mapping[str, int], starting_xp: int) -> BuildCheck:
     """Starting XP spread over abilities: how much is left, or how far over it goes."""
     if starting_xp < 0:
-        raise RulesError("starting_xp", "cannot be negative")
-    broken = [f"{name}: cannot allocate negative XP" for name, xp in allocation.items() if xp < 0]
+        raise RulesError("starting_xp", gettext_noop("cannot be negative"))
+    negative = gettext_noop("%(name)s: cannot allocate negative XP")
+    broken = [Words(negative, name=name) for name, xp in allocation.items() if xp < 0]
     spent = sum(allocation.values())
     if spent > starting_xp:
-        broken.append(f"{spent} / {starting_xp} XP allocated: {spent - starting_xp} over")
-    return BuildCheck((f"{spent} / {starting_xp} XP allocated",), tuple(broken))
+        over = gettext_noop("%(spent)d / %(starting_xp)d XP allocated: %(over)d over")
+        broken.append(Words(over, spent=spent, starting_xp=starting_xp, over=spent - starting_xp))
+    allocated = gettext_noop("%(spent)d / %(starting_xp)d XP allocated")
+    return BuildCheck((Words(allocated, spent=spent, starting_xp=starting_xp),), tuple(broken))
 
 
 def starting_abilities(
@@ -359,10 +398,12 @@ def starting_abilities(
     bonus = [(b.ability, b.amount) for p in properties for b in p.starting_xp]
     for name, _ in (*allocation.items(), *bonus):
         if name not in names:
-            raise RulesError("allocation", f"no ability {name!r} on this sheet")
+            raise RulesError(
+                "allocation", gettext_noop("no ability %(name)r on this sheet"), name=name
+            )
     totals = {a.name: allocation.get(a.name, 0) for a in abilities}
     for name, amount in bonus:
         totals[name] += amount
     if any(xp < 0 for xp in totals.values()):
-        raise RulesError("allocation", "cannot allocate negative XP")
+        raise RulesError("allocation", gettext_noop("cannot allocate negative XP"))
     return tuple(a.allocate(totals[a.name]) for a in abilities)

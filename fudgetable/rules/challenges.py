@@ -16,6 +16,7 @@ from typing import Any
 
 from fudgetable.rules.data import flag, integer, is_int, items, obj, optional_integer, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 
 class Fragility(StrEnum):
@@ -34,7 +35,7 @@ class Rung:
 
     def __post_init__(self) -> None:
         if self.boxes < 1:
-            raise RulesError("rung.boxes", "a rung needs at least one box")
+            raise RulesError("rung.boxes", gettext_noop("a rung needs at least one box"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"mos": self.mos, "boxes": self.boxes, "note": self.note}
@@ -75,9 +76,9 @@ class Pace:
 
     def __post_init__(self) -> None:
         if self.count < 1:
-            raise RulesError("pace.count", "must be at least 1")
+            raise RulesError("pace.count", gettext_noop("must be at least 1"))
         if not self.period.strip():
-            raise RulesError("pace.period", "name the period: a day, a week")
+            raise RulesError("pace.period", gettext_noop("name the period: a day, a week"))
 
     def counts(self, period: str) -> bool:
         """Whether ``period`` (as the GM names the time that passed) is this pace's period."""
@@ -107,12 +108,14 @@ class ChallengeLadder:
 
     def __post_init__(self) -> None:
         if not self.rungs:
-            raise RulesError("ladder.rungs", "a challenge needs at least one rung")
+            raise RulesError("ladder.rungs", gettext_noop("a challenge needs at least one rung"))
         floors = [r.mos for r in self.rungs]
         if floors[0] != 0 or floors != sorted(set(floors)):
-            raise RulesError("ladder.rungs", "rungs start at MoS 0 and climb")
+            raise RulesError("ladder.rungs", gettext_noop("rungs start at MoS 0 and climb"))
         if self.fragile_from < 1:
-            raise RulesError("ladder.fragile_from", "a margin of failure is at least 1")
+            raise RulesError(
+                "ladder.fragile_from", gettext_noop("a margin of failure is at least 1")
+            )
 
     def rung_for(self, margin: int) -> int:
         """Index of the rung a margin (of success or, by its size, of failure) lands on."""
@@ -149,7 +152,7 @@ class ChallengeLadder:
         try:
             fragility = Fragility(d.get("fragility", Fragility.EQUIVALENT.value))
         except ValueError:
-            raise RulesError("ladder.fragility", "unknown fragility") from None
+            raise RulesError("ladder.fragility", gettext_noop("unknown fragility")) from None
         return cls(
             text(d, "name", "ladder"),
             tuple(Rung.from_dict(r) for r in items(d, "rungs", "ladder")),
@@ -171,7 +174,7 @@ class ChallengeState:
 
     def __post_init__(self) -> None:
         if self.checks < 0:
-            raise RulesError("state.checks", "cannot be negative")
+            raise RulesError("state.checks", gettext_noop("cannot be negative"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -186,7 +189,7 @@ class ChallengeState:
         d = obj(data, "state")
         marks = d.get("marks")
         if not isinstance(marks, list) or not all(is_int(m) for m in marks):
-            raise RulesError("state.marks", "must be a list of box counts")
+            raise RulesError("state.marks", gettext_noop("must be a list of box counts"))
         destroyed = flag(d, "destroyed", "state")
         # States stored before span and recovery were kept have neither: nothing counted yet.
         return cls(
@@ -205,10 +208,15 @@ class Checked:
 
 def _marks(ladder: ChallengeLadder, state: ChallengeState) -> list[int]:
     if len(state.marks) != len(ladder.rungs):
-        raise RulesError("state.marks", f"{ladder.name} has {len(ladder.rungs)} rungs")
+        raise RulesError(
+            "state.marks",
+            gettext_noop("%(name)s has %(count)s rungs"),
+            name=ladder.name,
+            count=len(ladder.rungs),
+        )
     for rung, marked in zip(ladder.rungs, state.marks, strict=True):
         if not 0 <= marked <= rung.boxes:
-            raise RulesError("state.marks", "more boxes marked than a rung has")
+            raise RulesError("state.marks", gettext_noop("more boxes marked than a rung has"))
     return list(state.marks)
 
 
@@ -219,7 +227,7 @@ def is_done(ladder: ChallengeLadder, state: ChallengeState) -> bool:
 def may_check(ladder: ChallengeLadder, checks_this_period: int) -> bool:
     """Whether the span allows another check in the current period."""
     if checks_this_period < 0:
-        raise RulesError("checks_this_period", "cannot be negative")
+        raise RulesError("checks_this_period", gettext_noop("cannot be negative"))
     return ladder.span is None or checks_this_period < ladder.span.count
 
 
@@ -231,13 +239,18 @@ def count_check(ladder: ChallengeLadder, state: ChallengeState) -> ChallengeStat
     """
     span = ladder.span
     if span is not None and not may_check(ladder, state.checks):
-        checks = "check" if span.count == 1 else "checks"
-        raise RulesError(
-            "span",
-            f"{ladder.name} allows {span.count} {checks} each {span.period}, and "
-            f"{'it was' if span.count == 1 else 'they were'} made this {span.period}; the "
-            "next waits until the GM advances time",
+        words = (
+            gettext_noop(
+                "%(name)s allows 1 check each %(period)s, and it was made this %(period)s; "
+                "the next waits until the GM advances time"
+            )
+            if span.count == 1
+            else gettext_noop(
+                "%(name)s allows %(count)s checks each %(period)s, and they were made this "
+                "%(period)s; the next waits until the GM advances time"
+            )
         )
+        raise RulesError("span", words, name=ladder.name, count=span.count, period=span.period)
     return replace(state, checks=state.checks + 1, pursued=True)
 
 
@@ -245,9 +258,9 @@ def check(ladder: ChallengeLadder, state: ChallengeState, margin: int) -> Checke
     """Apply one check: a margin of 0 or more is a success, a negative one a failure."""
     marks = _marks(ladder, state)
     if state.destroyed:
-        raise RulesError("challenge", "the project was destroyed")
+        raise RulesError("challenge", gettext_noop("the project was destroyed"))
     if is_done(ladder, state):
-        raise RulesError("challenge", "the challenge is already complete")
+        raise RulesError("challenge", gettext_noop("the challenge is already complete"))
     if margin >= 0:
         # Not done means the top rung is empty, so some rung at or above always has room.
         rung = next(
@@ -282,7 +295,7 @@ def recover(ladder: ChallengeLadder, state: ChallengeState, periods: int) -> Cha
     """
     marks = _marks(ladder, state)
     if periods < 0:
-        raise RulesError("periods", "cannot be negative")
+        raise RulesError("periods", gettext_noop("cannot be negative"))
     lose = 0 if ladder.recovery is None else ladder.recovery.count * periods
     for i in reversed(range(len(marks))):
         taken = min(lose, marks[i])
@@ -319,7 +332,7 @@ def pass_time(
     """
     marks = _marks(ladder, state)
     if periods < 1:
-        raise RulesError("periods", "at least one period passes")
+        raise RulesError("periods", gettext_noop("at least one period passes"))
     span, recovery = ladder.span, ladder.recovery
     recovers = recovery is not None and recovery.counts(period)
     if span is not None and (span.counts(period) or recovers):
@@ -337,48 +350,48 @@ def unmark(ladder: ChallengeLadder, state: ChallengeState, rung: int) -> Challen
     """Take one box off ``rung`` (a GM correction)."""
     marks = _marks(ladder, state)
     if not 0 <= rung < len(marks) or not marks[rung]:
-        raise RulesError("rung", "no marked box on that rung")
+        raise RulesError("rung", gettext_noop("no marked box on that rung"))
     marks[rung] -= 1
     return replace(state, marks=tuple(marks))
 
 
 STATIC_LADDER = ChallengeLadder(
-    "Static challenge",
+    gettext_noop("Static challenge"),
     (
-        Rung(0, 2, "Minimal"),
-        Rung(1, 2, "Competent"),
-        Rung(2, 2, "Solid"),
-        Rung(3, 2, "Significant"),
-        Rung(4, 1, "Complete"),
+        Rung(0, 2, gettext_noop("Minimal")),
+        Rung(1, 2, gettext_noop("Competent")),
+        Rung(2, 2, gettext_noop("Solid")),
+        Rung(3, 2, gettext_noop("Significant")),
+        Rung(4, 1, gettext_noop("Complete")),
     ),
 )
 
 WORD_ON_THE_STREET = ChallengeLadder(
-    "Word on the Street",
+    gettext_noop("Word on the Street"),
     (
         Rung(0, 1),
         Rung(1, 1),
-        Rung(2, 5, "Gain Spurious Rumor"),
-        Rung(3, 5, "Gain Useful Rumor"),
-        Rung(4, 1, "Secret (Plot Hook)"),
+        Rung(2, 5, gettext_noop("Gain Spurious Rumor")),
+        Rung(3, 5, gettext_noop("Gain Useful Rumor")),
+        Rung(4, 1, gettext_noop("Secret (Plot Hook)")),
     ),
     difficulty=2,
     fragility=Fragility.NONE,
-    triggers=(Trigger(3, "the character offends someone and is attacked by thugs"),),
+    triggers=(Trigger(3, gettext_noop("the character offends someone and is attacked by thugs")),),
     span=Pace(1, "day"),
     recovery=Pace(1, "week"),
 )
 
 # The seed draws the MoS 0 rung as two rows of four; they are one rung of eight boxes.
 CHESS_MATCH = ChallengeLadder(
-    "The Chess Match",
+    gettext_noop("The Chess Match"),
     (
-        Rung(0, 8, "Pawn Captured"),
-        Rung(1, 4, "Knights and Bishops (-1 to the next roll)"),
-        Rung(2, 2, "Rooks (-1 for rest of match)"),
-        Rung(5, 1, "Queen (-2 for rest of match)"),
-        Rung(7, 1, "King (Checkmate)"),
+        Rung(0, 8, gettext_noop("Pawn Captured")),
+        Rung(1, 4, gettext_noop("Knights and Bishops (-1 to the next roll)")),
+        Rung(2, 2, gettext_noop("Rooks (-1 for rest of match)")),
+        Rung(5, 1, gettext_noop("Queen (-2 for rest of match)")),
+        Rung(7, 1, gettext_noop("King (Checkmate)")),
     ),
     fragility=Fragility.NONE,
-    span=Pace(1, "significant moment of play"),
+    span=Pace(1, gettext_noop("significant moment of play")),
 )

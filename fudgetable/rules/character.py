@@ -10,8 +10,14 @@ from typing import Any
 
 from fudgetable.rules.data import flag, integer, is_int, items, obj, optional_integer, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
-ATTRIBUTE_NAMES = ("Body", "Agility", "Mind", "Will")
+ATTRIBUTE_NAMES = (
+    gettext_noop("Body"),
+    gettext_noop("Agility"),
+    gettext_noop("Mind"),
+    gettext_noop("Will"),
+)
 
 # A modifier with no situation applies all the time (Toughness: +1 to CPD); one with a
 # situation is for the GM to apply when it fits (Single-minded: +1 to any lengthy task).
@@ -27,16 +33,16 @@ class ArmorType:
 
 
 ARMOR_TABLE: tuple[ArmorType, ...] = (
-    ArmorType("Leather jacket", 1),
-    ArmorType("Martial arts gi", 1),
-    ArmorType("Light bullet-proof vest", 2),
-    ArmorType("Hardened leather armor", 2),
-    ArmorType("Chain mail", 3),
-    ArmorType("Scale mail", 3),
-    ArmorType("Heavy bullet-proof vest", 3),
-    ArmorType("Plate armor", 4),
-    ArmorType("Heavy bullet-proof vest with composite inserts", 4),
-    ArmorType("Advanced tech (sci-fi, etc.)", 5, or_more=True),
+    ArmorType(gettext_noop("Leather jacket"), 1),
+    ArmorType(gettext_noop("Martial arts gi"), 1),
+    ArmorType(gettext_noop("Light bullet-proof vest"), 2),
+    ArmorType(gettext_noop("Hardened leather armor"), 2),
+    ArmorType(gettext_noop("Chain mail"), 3),
+    ArmorType(gettext_noop("Scale mail"), 3),
+    ArmorType(gettext_noop("Heavy bullet-proof vest"), 3),
+    ArmorType(gettext_noop("Plate armor"), 4),
+    ArmorType(gettext_noop("Heavy bullet-proof vest with composite inserts"), 4),
+    ArmorType(gettext_noop("Advanced tech (sci-fi, etc.)"), 5, or_more=True),
 )
 
 
@@ -47,17 +53,19 @@ class MeleeWeaponType:
 
 
 MELEE_WEAPON_TABLE: tuple[MeleeWeaponType, ...] = (
-    MeleeWeaponType("No helpful fighting role and unarmed", -1),
-    MeleeWeaponType("Helpful fighting role but unarmed", 0),
-    MeleeWeaponType("Small, blunt (blackjack, brass knuckles)", 0),
-    MeleeWeaponType("Small, sharp (knife)", 1),
-    MeleeWeaponType("Medium 1-handed, blunt (baton)", 1),
-    MeleeWeaponType("Medium 1-handed, sharp (short sword, fencing weapon, hand axe)", 2),
-    MeleeWeaponType("Medium 2-handed, blunt (quarterstaff)", 2),
-    MeleeWeaponType("Large 1-handed, blunt (club)", 2),
-    MeleeWeaponType("Large 2-handed, blunt (heavy club)", 3),
-    MeleeWeaponType("Large 1-handed, sharp (broadsword)", 3),
-    MeleeWeaponType("Large 2-handed, sharp (greatsword, battle axe)", 4),
+    MeleeWeaponType(gettext_noop("No helpful fighting role and unarmed"), -1),
+    MeleeWeaponType(gettext_noop("Helpful fighting role but unarmed"), 0),
+    MeleeWeaponType(gettext_noop("Small, blunt (blackjack, brass knuckles)"), 0),
+    MeleeWeaponType(gettext_noop("Small, sharp (knife)"), 1),
+    MeleeWeaponType(gettext_noop("Medium 1-handed, blunt (baton)"), 1),
+    MeleeWeaponType(
+        gettext_noop("Medium 1-handed, sharp (short sword, fencing weapon, hand axe)"), 2
+    ),
+    MeleeWeaponType(gettext_noop("Medium 2-handed, blunt (quarterstaff)"), 2),
+    MeleeWeaponType(gettext_noop("Large 1-handed, blunt (club)"), 2),
+    MeleeWeaponType(gettext_noop("Large 2-handed, blunt (heavy club)"), 3),
+    MeleeWeaponType(gettext_noop("Large 1-handed, sharp (broadsword)"), 3),
+    MeleeWeaponType(gettext_noop("Large 2-handed, sharp (greatsword, battle axe)"), 4),
 )
 
 
@@ -68,13 +76,13 @@ class GunType:
 
 
 SELF_POWERED_WEAPON_TABLE: tuple[GunType, ...] = (
-    GunType("Pocket Handgun (unhelpful at range)", (0, 1)),
-    GunType("Small Handgun", (2, 3)),
-    GunType("Large Handgun", (4, 5)),
-    GunType("Light Rifle", (3, 4)),
-    GunType("Medium Rifle", (5, 6)),
-    GunType("Assault Rifle", (7, 8)),
-    GunType("Anti-Tank Weapon", (10,)),
+    GunType(gettext_noop("Pocket Handgun (unhelpful at range)"), (0, 1)),
+    GunType(gettext_noop("Small Handgun"), (2, 3)),
+    GunType(gettext_noop("Large Handgun"), (4, 5)),
+    GunType(gettext_noop("Light Rifle"), (3, 4)),
+    GunType(gettext_noop("Medium Rifle"), (5, 6)),
+    GunType(gettext_noop("Assault Rifle"), (7, 8)),
+    GunType(gettext_noop("Anti-Tank Weapon"), (10,)),
 )
 
 
@@ -88,9 +96,9 @@ class Modifier:
 
     def __post_init__(self) -> None:
         if not self.target.strip():
-            raise RulesError("modifier.target", "name what the modifier applies to")
+            raise RulesError("modifier.target", gettext_noop("name what the modifier applies to"))
         if self.amount not in (-1, 1):
-            raise RulesError("modifier.amount", "a gift or fault gives +1 or -1")
+            raise RulesError("modifier.amount", gettext_noop("a gift or fault gives +1 or -1"))
 
     @property
     def always(self) -> bool:
@@ -119,9 +127,9 @@ class Gift:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("gift.name", "a gift needs a name")
+            raise RulesError("gift.name", gettext_noop("a gift needs a name"))
         if any(m.amount < 0 for m in self.modifiers):
-            raise RulesError("gift.modifiers", "a gift only gives bonuses")
+            raise RulesError("gift.modifiers", gettext_noop("a gift only gives bonuses"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -147,9 +155,9 @@ class Fault:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("fault.name", "a fault needs a name")
+            raise RulesError("fault.name", gettext_noop("a fault needs a name"))
         if any(m.amount > 0 for m in self.modifiers):
-            raise RulesError("fault.modifiers", "a fault only gives penalties")
+            raise RulesError("fault.modifiers", gettext_noop("a fault only gives penalties"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "modifiers": [m.to_dict() for m in self.modifiers]}
@@ -178,7 +186,9 @@ class Attributes:
         for name in ("body", "agility", "mind", "will"):
             value = getattr(self, name)
             if not is_int(value):
-                raise RulesError(f"attributes.{name}", "must be a ladder level (a whole number)")
+                raise RulesError(
+                    f"attributes.{name}", gettext_noop("must be a ladder level (a whole number)")
+                )
 
     # Floor division rounds toward minus infinity, which is "rounding fractions down" also
     # for characters with negative attributes: (-1 + 0) / 2 = -0.5 -> -1.
@@ -220,9 +230,11 @@ class Weapon:
 
     def __post_init__(self) -> None:
         if (self.damage_factor is None) == (self.inj is None):
-            raise RulesError("weapon", "give either a damage factor or a self-powered INJ")
+            raise RulesError(
+                "weapon", gettext_noop("give either a damage factor or a self-powered INJ")
+            )
         if self.inj is not None and self.inj < 0:
-            raise RulesError("weapon.inj", "must not be negative")
+            raise RulesError("weapon.inj", gettext_noop("must not be negative"))
         if self.inj is not None and not self.ranged:
             object.__setattr__(self, "ranged", True)  # a gun shoots: there is no melee gun
 
@@ -254,7 +266,7 @@ def combined_personal_defense(
 ) -> int:
     """CPD = armor bonus + mass scale + Resilience + other defence modifiers."""
     if armor_bonus < 0:
-        raise RulesError("armor_bonus", "armor never lowers defence")
+        raise RulesError("armor_bonus", gettext_noop("armor never lowers defence"))
     return armor_bonus + mass_scale + resilience + other
 
 
@@ -275,7 +287,7 @@ class EzCharacter:
 
     def __post_init__(self) -> None:
         if self.armor_bonus < 0:
-            raise RulesError("armor_bonus", "armor never lowers defence")
+            raise RulesError("armor_bonus", gettext_noop("armor never lowers defence"))
 
     @property
     def resilience(self) -> int:

@@ -32,6 +32,7 @@ from fudgetable.rules.resolution import (
     untrained_fudge_lite,
 )
 from fudgetable.rules.rulesets import Ruleset, TraitScheme
+from fudgetable.rules.words import gettext_noop
 
 FAIR_ON_THE_STANDARD_LADDER = 1
 MAX_MODIFIER = 10  # a single bonus or penalty past this is a typo, not a situation
@@ -48,7 +49,8 @@ def dice_for(
     count = _fudge_dice_count(key)
     if count is None:
         raise RulesError(
-            "advantage", "advantage dice replace Fudge dice; this table rolls other dice"
+            "advantage",
+            gettext_noop("advantage dice replace Fudge dice; this table rolls other dice"),
         )
     return advantage_key(count, advantage, disadvantage)
 
@@ -63,7 +65,10 @@ def check_modifiers(modifiers: Sequence[int]) -> tuple[int, ...]:
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_MODIFIER:
             raise RulesError(
                 "modifiers",
-                f"each modifier is a whole number from -{MAX_MODIFIER} to +{MAX_MODIFIER}",
+                gettext_noop(
+                    "each modifier is a whole number from -%(max_modifier)s to +%(max_modifier)s"
+                ),
+                max_modifier=MAX_MODIFIER,
             )
     return tuple(modifiers)
 
@@ -380,7 +385,11 @@ def fudge_point_result(
     """The check after a Fudge point is spent on it. Refuses a use the campaign does not allow.
     ``reroll``: a reroll's dice, thrown already (by hand at the table); else they are rolled."""
     if use not in ruleset.fudge_point_uses:
-        raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
+        raise RulesError(
+            "use",
+            gettext_noop("this campaign does not allow that Fudge point use (%(use)s)"),
+            use=use,
+        )
     side, difficulty = before.outcome.side, before.outcome.difficulty
     if use in ("reroll", "alter-by-one"):
         # A reroll throws the dice again. Alter-by-one moves the roll itself one step, so no
@@ -399,7 +408,7 @@ def fudge_point_result(
         )
     if use == "failure-to-success":
         if before.outcome.outcome is Outcome.SUCCESS:
-            raise RulesError("use", "the check already succeeded")
+            raise RulesError("use", gettext_noop("the check already succeeded"))
         # The margin is what it is; the outcome is turned, and says so.
         turned = StaticOutcome(
             side,
@@ -413,9 +422,11 @@ def fudge_point_result(
     if use == "auto-success":
         # "Automatically succeed at any unopposed roll of Superb or lower difficulty."
         if difficulty > ruleset.ladder.value("Superb"):
-            raise RulesError("use", "only a difficulty of Superb or lower is passed by a point")
+            raise RulesError(
+                "use", gettext_noop("only a difficulty of Superb or lower is passed by a point")
+            )
         if before.outcome.outcome is Outcome.SUCCESS:
-            raise RulesError("use", "the check already succeeded")
+            raise RulesError("use", gettext_noop("the check already succeeded"))
         passed = replace(before.outcome, outcome=Outcome.SUCCESS)
         return CheckResult(before.roll, passed, before.chance, before.degree)
     if use == "plus-four":
@@ -434,7 +445,9 @@ def fudge_point_result(
         critical = ruleset.static_rules.critical(0, after.outcome.margin)
         after = replace(after, outcome=replace(after.outcome, critical=critical))
         return after
-    raise RulesError("use", f"{use} is spent outside a roll; note it on the sheet")
+    raise RulesError(
+        "use", gettext_noop("%(use)s is spent outside a roll; note it on the sheet"), use=use
+    )
 
 
 def contest_degree(ruleset: Ruleset, relative_degree: int) -> str:
@@ -459,15 +472,21 @@ def contest_fudge_point(
     a win. The other side stands as it was rolled. Returns the active side's new dice (None
     when the dice stay as they were) and the outcome."""
     if use not in ruleset.fudge_point_uses:
-        raise RulesError("use", f"this campaign does not allow that Fudge point use ({use})")
+        raise RulesError(
+            "use",
+            gettext_noop("this campaign does not allow that Fudge point use (%(use)s)"),
+            use=use,
+        )
     if use not in OPPOSED_USES:
-        raise RulesError("use", "that Fudge point use is not spent on an opposed roll")
+        raise RulesError(
+            "use", gettext_noop("that Fudge point use is not spent on an opposed roll")
+        )
     rules = ruleset.opposed_rules
     dice: Roll | None = None
     if use == "failure-to-success":
         before = resolve_opposed(active=active, passive=passive, minimum=minimum, rules=rules)
         if before.outcome is Outcome.SUCCESS:
-            raise RulesError("use", "the opposed roll was already won")
+            raise RulesError("use", gettext_noop("the opposed roll was already won"))
         return None, replace(before, outcome=Outcome.SUCCESS)
     if use == "reroll":
         dice = get_method(ruleset.opposed_dice).roll(rng)
@@ -500,9 +519,15 @@ def secondary_bonus(ruleset: Ruleset, level: int) -> int:
     """The +1 a second trait of the same character lends a roll (F95 3.3), read against Good
     on the campaign's ladder. Refuses one below Good, and a ladder with no Good at all."""
     if ruleset.ladder.numeric:
-        raise RulesError("helper", "this ladder has no Good: add the GM's bonus as a modifier")
+        raise RulesError(
+            "helper", gettext_noop("this ladder has no Good: add the GM's bonus as a modifier")
+        )
     good = ruleset.ladder.value("Good")
     if not secondary_trait_bonus(level, good=good):
         words = ruleset.ladder.describe(level)
-        raise RulesError("helper", f"a second trait helps only at Good or better, not {words}")
+        raise RulesError(
+            "helper",
+            gettext_noop("a second trait helps only at Good or better, not %(words)s"),
+            words=words,
+        )
     return 1

@@ -15,6 +15,7 @@ from typing import Any
 
 from fudgetable.rules.data import integer, items, obj, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Stage:
 
     def __post_init__(self) -> None:
         if self.boxes < 1:
-            raise RulesError("stage.boxes", "a stage needs at least one box")
+            raise RulesError("stage.boxes", gettext_noop("a stage needs at least one box"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"boxes": self.boxes, "event": self.event}
@@ -44,11 +45,15 @@ class Countdown:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError("countdown.name", "a countdown needs a name")
+            raise RulesError("countdown.name", gettext_noop("a countdown needs a name"))
         if not self.stages:
-            raise RulesError("countdown.stages", "a countdown needs at least one stage")
+            raise RulesError(
+                "countdown.stages", gettext_noop("a countdown needs at least one stage")
+            )
         if not 0 <= self.marked <= self.boxes:
-            raise RulesError("countdown.marked", f"must be from 0 to {self.boxes}")
+            raise RulesError(
+                "countdown.marked", gettext_noop("must be from 0 to %(boxes)s"), boxes=self.boxes
+            )
 
     @classmethod
     def simple(cls, name: str, boxes: int, outcome: str, trigger: str = "") -> "Countdown":
@@ -72,11 +77,17 @@ class Countdown:
         if any(not 1 <= box < boxes for box in at):
             raise RulesError(
                 "countdown.stages",
-                f"an event sits at a box from 1 to {boxes - 1}: the "
-                f"last box, {boxes}, is the outcome's",
+                gettext_noop(
+                    "an event sits at a box from 1 to %(before)s: the last box, %(boxes)s, is "
+                    "the outcome's"
+                ),
+                before=boxes - 1,
+                boxes=boxes,
             )
         if at != sorted(set(at)):
-            raise RulesError("countdown.stages", "one event a box, from the first box on")
+            raise RulesError(
+                "countdown.stages", gettext_noop("one event a box, from the first box on")
+            )
         ends = [*at, boxes]
         stages = [
             Stage(end - start, event)
@@ -124,12 +135,12 @@ class Countdown:
     def mark(self, count: int = 1) -> "Countdown":
         """Mark ``count`` boxes; marks past the last box are dropped."""
         if count < 1:
-            raise RulesError("count", "mark at least one box")
+            raise RulesError("count", gettext_noop("mark at least one box"))
         return replace(self, marked=min(self.marked + count, self.boxes))
 
     def unmark(self, count: int = 1) -> "Countdown":
         if count < 1:
-            raise RulesError("count", "unmark at least one box")
+            raise RulesError("count", gettext_noop("unmark at least one box"))
         return replace(self, marked=max(self.marked - count, 0))
 
     def to_dict(self) -> dict[str, Any]:
@@ -182,7 +193,11 @@ class SkillChallenge:
     def record(self, succeeded: bool) -> "SkillChallenge":
         """Count one check: a success marks the success countdown, a failure the other."""
         if self.decision is not None:
-            raise RulesError("challenge", f"already decided: {self.decision.value}")
+            decided = {
+                Decision.SUCCESS: gettext_noop("already decided: a success"),
+                Decision.FAILURE: gettext_noop("already decided: a failure"),
+            }
+            raise RulesError("challenge", decided[self.decision])
         if succeeded:
             return replace(self, success=self.success.mark())
         return replace(self, failure=self.failure.mark())
@@ -191,7 +206,12 @@ class SkillChallenge:
         """Take back one recorded check (a GM correction)."""
         countdown = self.success if succeeded else self.failure
         if not countdown.marked:
-            raise RulesError("challenge", f"no {'success' if succeeded else 'failure'} to undo")
+            nothing = (
+                gettext_noop("no success to undo")
+                if succeeded
+                else gettext_noop("no failure to undo")
+            )
+            raise RulesError("challenge", nothing)
         if succeeded:
             return replace(self, success=self.success.unmark())
         return replace(self, failure=self.failure.unmark())

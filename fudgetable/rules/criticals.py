@@ -19,6 +19,7 @@ from fudgetable.rules.data import is_int
 from fudgetable.rules.dice import base as dice_base
 from fudgetable.rules.dice.base import RandomSource
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 SETTING = "critical_table"
 LOWEST, HIGHEST = 2, 12  # what 2d6 can come to
@@ -37,7 +38,14 @@ class CriticalRow:
 
 def _total(total: object, where: str) -> int:
     if not is_int(total) or not LOWEST <= total <= HIGHEST:
-        raise RulesError(SETTING, f"{where}: {total!r} is not a 2d6 total ({LOWEST} to {HIGHEST})")
+        raise RulesError(
+            SETTING,
+            gettext_noop("%(where)s: %(total)r is not a 2d6 total (%(lowest)s to %(highest)s)"),
+            where=where,
+            total=total,
+            lowest=LOWEST,
+            highest=HIGHEST,
+        )
     return total
 
 
@@ -45,9 +53,19 @@ def _row(total: object, text: object, where: str) -> CriticalRow:
     """One row checked; ``where`` says which ("line 3", "row 1") in the error."""
     total = _total(total, where)
     if not isinstance(text, str) or not text.strip():
-        raise RulesError(SETTING, f"{where}: write what happens on a {total}")
+        raise RulesError(
+            SETTING,
+            gettext_noop("%(where)s: write what happens on a %(total)s"),
+            where=where,
+            total=total,
+        )
     if len(text.strip()) > MAX_TEXT:
-        raise RulesError(SETTING, f"{where}: at most {MAX_TEXT} characters")
+        raise RulesError(
+            SETTING,
+            gettext_noop("%(where)s: at most %(max_text)s characters"),
+            where=where,
+            max_text=MAX_TEXT,
+        )
     return CriticalRow(total, text.strip())
 
 
@@ -56,7 +74,11 @@ def _table(rows: Sequence[tuple[CriticalRow, str]]) -> "CriticalTable":
     for row, where in rows:
         if row.total in seen:
             raise RulesError(
-                SETTING, f"{where}: {seen[row.total]} has a row for {row.total} already"
+                SETTING,
+                gettext_noop("%(where)s: %(seen)s has a row for %(total)s already"),
+                where=where,
+                seen=seen[row.total],
+                total=row.total,
             )
         seen[row.total] = where
     return CriticalTable(tuple(sorted((row for row, _ in rows), key=lambda row: row.total)))
@@ -83,13 +105,23 @@ class CriticalTable:
     def from_dict(cls, raw: object) -> "CriticalTable":
         """The stored list of [total, text] pairs."""
         if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-            raise RulesError(SETTING, "must be the table's text or a list of [total, text] rows")
+            raise RulesError(
+                SETTING, gettext_noop("must be the table's text or a list of [total, text] rows")
+            )
         if len(raw) > HIGHEST - LOWEST + 1:
-            raise RulesError(SETTING, f"at most {HIGHEST - LOWEST + 1} rows, one per 2d6 total")
+            raise RulesError(
+                SETTING,
+                gettext_noop("at most %(value)s rows, one per 2d6 total"),
+                value=HIGHEST - LOWEST + 1,
+            )
         rows = []
         for index, pair in enumerate(raw, start=1):
             if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-                raise RulesError(SETTING, f"row {index}: must be a [total, text] pair")
+                raise RulesError(
+                    SETTING,
+                    gettext_noop("row %(index)s: must be a [total, text] pair"),
+                    index=index,
+                )
             rows.append((_row(pair[0], pair[1], f"row {index}"), f"row {index}"))
         return _table(rows)
 
@@ -99,7 +131,7 @@ def parse_table(text: str) -> CriticalTable:
     lines, and a total with nothing after it, are skipped. An error names its line."""
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise RulesError(SETTING, f"at most {MAX_LINES} lines")
+        raise RulesError(SETTING, gettext_noop("at most %(max_lines)s lines"), max_lines=MAX_LINES)
     rows = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -108,7 +140,11 @@ def parse_table(text: str) -> CriticalTable:
         where = f"line {number}"
         if match is None:
             raise RulesError(
-                SETTING, f'{where}: start with the 2d6 total, then what happens ("2: Blinded")'
+                SETTING,
+                gettext_noop(
+                    '%(where)s: start with the 2d6 total, then what happens ("2: Blinded")'
+                ),
+                where=where,
             )
         total = _total(int(match[1]), where)
         if not match[2].strip(" .\u2026"):
@@ -129,13 +165,13 @@ def read_table(raw: object) -> CriticalTable | None:
 # Fudge 1995 3.6's sample melee critical results, rows 2-8 as the seed writes them.
 FUDGE_1995_CRITICALS = CriticalTable(
     (
-        CriticalRow(2, "Blinded for the next combat round - no defense or offense!"),
-        CriticalRow(3, "Fall down: skill at -2 for one round."),
-        CriticalRow(4, "Armor badly damaged - no armor value rest of fight!"),
-        CriticalRow(5, "Weapon finds chink in armor - do not subtract for armor."),
-        CriticalRow(6, "Off balance - skill at -1 next turn."),
-        CriticalRow(7, "Drop Weapon."),
-        CriticalRow(8, "Weapon breaks, but still useful: -1 to damage."),
+        CriticalRow(2, gettext_noop("Blinded for the next combat round - no defense or offense!")),
+        CriticalRow(3, gettext_noop("Fall down: skill at -2 for one round.")),
+        CriticalRow(4, gettext_noop("Armor badly damaged - no armor value rest of fight!")),
+        CriticalRow(5, gettext_noop("Weapon finds chink in armor - do not subtract for armor.")),
+        CriticalRow(6, gettext_noop("Off balance - skill at -1 next turn.")),
+        CriticalRow(7, gettext_noop("Drop Weapon.")),
+        CriticalRow(8, gettext_noop("Weapon breaks, but still useful: -1 to damage.")),
     )
 )
 

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -22,13 +23,15 @@ def require_int(value: object, setting: str) -> int:
     """A whole number already in hand: an argument, a list item. The error quotes it back,
     since the caller, not a form field, usually made the mistake."""
     if not is_int(value):
-        raise RulesError(setting, f"must be a whole number, not {value!r}")
+        raise RulesError(
+            setting, gettext_noop("must be a whole number, not %(value)r"), value=value
+        )
     return value
 
 
 def obj(data: object, where: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise RulesError(where, "must be an object")
+        raise RulesError(where, gettext_noop("must be an object"))
     return data
 
 
@@ -36,7 +39,11 @@ def only(d: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
     """Refuse keys outside ``allowed``: a misspelt setting would otherwise be silently lost."""
     unknown = set(d) - set(allowed)
     if unknown:
-        raise RulesError(where, f"unknown settings: {', '.join(sorted(map(str, unknown)))}")
+        raise RulesError(
+            where,
+            gettext_noop("unknown settings: %(choices)s"),
+            choices=", ".join(sorted(map(str, unknown))),
+        )
 
 
 def choice[E: Enum](kind: type[E], raw: object, setting: str) -> E:
@@ -45,7 +52,9 @@ def choice[E: Enum](kind: type[E], raw: object, setting: str) -> E:
         return kind(raw)
     except ValueError:
         choices = ", ".join(str(member.value) for member in kind)
-        raise RulesError(setting, f"{raw!r} is not one of {choices}") from None
+        raise RulesError(
+            setting, gettext_noop("%(raw)r is not one of %(choices)s"), raw=raw, choices=choices
+        ) from None
 
 
 def by_name[E: Enum](kind: type[E], d: Mapping[str, Any], key: str, where: str, default: E) -> E:
@@ -54,14 +63,19 @@ def by_name[E: Enum](kind: type[E], d: Mapping[str, Any], key: str, where: str, 
     raw = d.get(key, default.name.lower())
     if not isinstance(raw, str) or raw.upper() not in kind.__members__:
         *rest, last = (name.lower() for name in kind.__members__)
-        raise RulesError(f"{where}.{key}", f"must be {', '.join(rest)} or {last}")
+        raise RulesError(
+            f"{where}.{key}",
+            gettext_noop("must be %(choices)s or %(last)s"),
+            choices=", ".join(rest),
+            last=last,
+        )
     return kind[raw.upper()]
 
 
 def integer(d: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
     value = d.get(key, default)
     if not is_int(value):
-        raise RulesError(f"{where}.{key}", "must be a whole number")
+        raise RulesError(f"{where}.{key}", gettext_noop("must be a whole number"))
     return value
 
 
@@ -73,14 +87,14 @@ def optional_integer(d: Mapping[str, Any], key: str, where: str) -> int | None:
 def text(d: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
     value = d.get(key, default)
     if not isinstance(value, str):
-        raise RulesError(f"{where}.{key}", "must be text")
+        raise RulesError(f"{where}.{key}", gettext_noop("must be text"))
     return value
 
 
 def flag(d: Mapping[str, Any], key: str, where: str, default: bool = False) -> bool:
     value = d.get(key, default)
     if not isinstance(value, bool):
-        raise RulesError(f"{where}.{key}", "must be true or false")
+        raise RulesError(f"{where}.{key}", gettext_noop("must be true or false"))
     return value
 
 
@@ -88,5 +102,5 @@ def items(d: Mapping[str, Any], key: str, where: str, *, required: bool = False)
     """A list, empty when the field is missing unless it is ``required``."""
     value = d.get(key) if required else d.get(key, [])
     if not isinstance(value, list):
-        raise RulesError(f"{where}.{key}", "must be a list")
+        raise RulesError(f"{where}.{key}", gettext_noop("must be a list"))
     return value

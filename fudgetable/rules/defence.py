@@ -28,6 +28,7 @@ from enum import StrEnum
 from fudgetable.rules.attack import Kind, TraitOption
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import Tactic
+from fudgetable.rules.words import gettext_noop
 
 
 class Defence(StrEnum):
@@ -66,7 +67,11 @@ def answer(kind: Kind, defence: str) -> Answer:
     are (an evade in melee, a tactic against a shot)."""
     allowed = DEFENCES[kind]
     if defence not in allowed:
-        raise RulesError("defence", f"against this attack, choose one of {', '.join(allowed)}")
+        raise RulesError(
+            "defence",
+            gettext_noop("against this attack, choose one of %(choices)s"),
+            choices=", ".join(allowed),
+        )
     chosen = Defence(defence)
     if kind == Kind.RANGED:
         return Answer(evades=chosen == Defence.EVADE)

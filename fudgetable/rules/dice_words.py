@@ -8,7 +8,6 @@ it reads the faces it throws itself (``read_faces``).
 """
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -16,6 +15,7 @@ from fudgetable.rules.checks import MAX_MODIFIER, check_modifiers
 from fudgetable.rules.dice import Face, get_method
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
+from fudgetable.rules.words import gettext_noop
 
 MAX_TEXT = 1000  # characters of one message: a paragraph, not a chapter
 MAX_NAME = 80  # characters of a trait's name as typed
@@ -24,24 +24,13 @@ MAX_PEOPLE = 12  # people one whisper names
 Style = Literal["say", "ooc", "emote"]
 
 
-def gettext_noop(text: str) -> str:
-    """Marks words for translation without translating them: the rules module imports no
-    Django, so the app translates ``WordsError.words`` where it shows them (``said``)."""
-    return text
-
-
 class WordsError(RulesError):
     """A line that reads as no command, in words for the person who typed it: ``words`` with
-    ``%(name)s`` places filled from ``values``, so the app can translate them first."""
+    ``%(name)s`` places filled from ``values``, so the app can translate them first (``said``)."""
 
     def __init__(self, words: str, **values: object) -> None:
         self.words, self.values = words, values
-        super().__init__("words", words % values if values else words)
-
-    def said(self, translate: Callable[[str], str]) -> str:
-        """The words in the reader's language, by the app's ``translate`` (its gettext)."""
-        words = translate(self.words)
-        return words % self.values if self.values else words
+        super().__init__("words", words, **values)
 
 
 @dataclass(frozen=True)

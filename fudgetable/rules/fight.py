@@ -72,11 +72,12 @@ from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import Sheet, _ez_character
 from fudgetable.rules.sheet_tracks import CONDITION, WOUNDS, State, Template
 from fudgetable.rules.tracks import ConditionTrack, TrackState
+from fudgetable.rules.words import Words, gettext_noop
 from fudgetable.rules.wounds import WoundState, WoundTrack
 
 POOR = -1
 POSITIONS = (0, -1, -2)  # "only apply a -1 or -2 to the fighter at disadvantage"
-ATTACKER, DEFENDER = "attacker", "defender"
+ATTACKER, DEFENDER = gettext_noop("attacker"), gettext_noop("defender")
 # "No helpful fighting role and unarmed -1"; "Helpful fighting role but unarmed 0".
 UNARMED_FACTOR = {False: -1, True: 0}
 
@@ -88,9 +89,9 @@ class Tactic(StrEnum):
 
 
 TACTICS = {
-    Tactic.NONE: "No tactic",
-    Tactic.ALL_OUT_ATTACK: "All-Out Attack",
-    Tactic.ALL_OUT_DEFEND: "All-Out Defend",
+    Tactic.NONE: gettext_noop("No tactic"),
+    Tactic.ALL_OUT_ATTACK: gettext_noop("All-Out Attack"),
+    Tactic.ALL_OUT_DEFEND: gettext_noop("All-Out Defend"),
 }
 TACTIC_BONUS = {Tactic.NONE: 0, Tactic.ALL_OUT_ATTACK: 1, Tactic.ALL_OUT_DEFEND: 2}
 WINNING_ATTACK = 1  # an All-Out Attack that succeeds: +1 to the foe's wound
@@ -116,9 +117,11 @@ class Fighter:
         object.__setattr__(self, "tactic", choice(Tactic, self.tactic, "tactic"))
         for name in ("level", "inj", "cpd"):
             if not is_int(getattr(self, name)):
-                raise RulesError(name, "must be a whole number")
+                raise RulesError(name, gettext_noop("must be a whole number"))
         if self.position not in POSITIONS:
-            raise RulesError("position", "a worse position gives -1 or -2, nothing else")
+            raise RulesError(
+                "position", gettext_noop("a worse position gives -1 or -2, nothing else")
+            )
         check_pull(self.pull)
 
     @property
@@ -168,8 +171,11 @@ def check_fighters(attacker: Fighter, defender: Fighter) -> None:
         if fighter.level < POOR:
             raise RulesError(
                 f"{where}.level",
-                f"the {where} fights at a rank below Poor: in melee both sides must be at "
-                "Poor or better (you can't do damage with a Terrible rank)",
+                gettext_noop(
+                    "the %(where)s fights at a rank below Poor: in melee both sides must be at "
+                    "Poor or better (you can't do damage with a Terrible rank)"
+                ),
+                where=Words(where),
             )
 
 
@@ -311,7 +317,11 @@ def fight(
     """Roll one melee exchange under the campaign's rules, wound track and damage options."""
     track = ruleset.wound_track
     if track is None:
-        raise RulesError("wound_track", f"{ruleset.label} here has no wound track to fight on")
+        raise RulesError(
+            "wound_track",
+            gettext_noop("%(label)s here has no wound track to fight on"),
+            label=ruleset.label,
+        )
     check_fighters(attacker, defender)
     methods = dice_for(ruleset, npc=attacker_is_npc), dice_for(ruleset, npc=defender_is_npc)
     attacker_dice, defender_dice = (get_method(method).roll(rng) for method in methods)
@@ -352,9 +362,14 @@ def inj_of(sheet: Sheet, weapon: Weapon | None, *, fighting_role: bool) -> int:
     those shot or thrown (a bow): "hitting", not "shooting"."""
     if weapon is not None and weapon.ranged:
         kind = "self-powered" if weapon.self_powered else "shot or thrown"
-        raise RulesError("weapon", f"{weapon.name} is {kind}: it shoots in the ranged phase")
+        raise RulesError(
+            "weapon",
+            gettext_noop("%(name)s is %(kind)s: it shoots in the ranged phase"),
+            name=weapon.name,
+            kind=kind,
+        )
     if weapon is None:
-        weapon = Weapon("Unarmed", damage_factor=UNARMED_FACTOR[fighting_role])
+        weapon = Weapon(gettext_noop("Unarmed"), damage_factor=UNARMED_FACTOR[fighting_role])
     return _ez_character(sheet).inj(weapon)
 
 
@@ -383,7 +398,7 @@ def wound_track_key(templates: dict[str, Template]) -> str:
     for key in (WOUNDS, CONDITION):
         if key in templates:
             return key
-    raise RulesError("track", "this sheet has no wound or condition track")
+    raise RulesError("track", gettext_noop("this sheet has no wound or condition track"))
 
 
 def mark_wound(key: str, template: Template, state: State, level: int, name: str) -> Marked:

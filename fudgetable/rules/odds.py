@@ -21,6 +21,7 @@ from fudgetable.rules.resolution.action import (
     ActionRules,
     Outcome,
 )
+from fudgetable.rules.words import gettext_noop
 
 Pairs = tuple[tuple[int, Fraction], ...]
 
@@ -252,7 +253,7 @@ def many_win_chances(sides: Sequence[ManySide], rules: ActionRules) -> tuple[Fra
     none above its own. The sides roll independently, so each is one sum over its results:
     P(side rolls r) times, for every other side, P(it rolls below r) (or at most r)."""
     if len(sides) < 2:
-        raise RulesError("sides", "a contest needs at least two sides")
+        raise RulesError("sides", gettext_noop("a contest needs at least two sides"))
     for method, _, _ in sides:
         get_method(method)  # a bad key is refused with the usual error
     spreads = [

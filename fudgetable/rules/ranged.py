@@ -67,21 +67,26 @@ from fudgetable.rules.resolution import (
 )
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import Sheet, _ez_character
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import WoundTrack
 
 SHOOTER, TARGET = "shooter", "target"
 # The helper's steps (the seed's four ranges did not survive; T and S are "melee reach").
 RANGES = {
-    "T": ("Touch (T)", 0),
-    "S": ("Short (S)", 1),
-    "M": ("Medium (M)", 2),
-    "L": ("Long (L)", 3),
+    "T": (gettext_noop("Touch (T)"), 0),
+    "S": (gettext_noop("Short (S)"), 1),
+    "M": (gettext_noop("Medium (M)"), 2),
+    "L": (gettext_noop("Long (L)"), 3),
 }
-LIGHT = {"good": ("Good light", 0), "dim": ("Dim light", 1), "dark": ("Darkness", 2)}
+LIGHT = {
+    "good": (gettext_noop("Good light"), 0),
+    "dim": (gettext_noop("Dim light"), 1),
+    "dark": (gettext_noop("Darkness"), 2),
+}
 COVER = {
-    "none": ("No cover", 0),
-    "partial": ("Partial cover or an obstacle", 1),
-    "heavy": ("Heavy cover", 2),
+    "none": (gettext_noop("No cover"), 0),
+    "partial": (gettext_noop("Partial cover or an obstacle"), 1),
+    "heavy": (gettext_noop("Heavy cover"), 2),
 }
 
 
@@ -96,7 +101,9 @@ class Conditions:
     def __post_init__(self) -> None:
         for name, table in (("range", RANGES), ("light", LIGHT), ("cover", COVER)):
             if getattr(self, name) not in table:
-                raise RulesError(name, f"choose one of {', '.join(table)}")
+                raise RulesError(
+                    name, gettext_noop("choose one of %(choices)s"), choices=", ".join(table)
+                )
 
     @property
     def difficulty(self) -> int:
@@ -125,7 +132,7 @@ class Shooter:
     def __post_init__(self) -> None:
         for name in ("level", "inj"):
             if not is_int(getattr(self, name)):
-                raise RulesError(f"shooter.{name}", "must be a whole number")
+                raise RulesError(f"shooter.{name}", gettext_noop("must be a whole number"))
 
     @property
     def modifiers(self) -> tuple[int, ...]:
@@ -143,7 +150,7 @@ class Target:
 
     def __post_init__(self) -> None:
         if not is_int(self.cpd) or not (self.evade is None or is_int(self.evade)):
-            raise RulesError("target", "CPD and the evading rank are whole numbers")
+            raise RulesError("target", gettext_noop("CPD and the evading rank are whole numbers"))
 
     @property
     def modifiers(self) -> tuple[int, ...]:
@@ -201,7 +208,7 @@ def shot(
 ) -> Shot:
     """Resolve one shot from the rolls already made (the dice are the caller's)."""
     if not is_int(difficulty):
-        raise RulesError("difficulty", "must be a whole number")
+        raise RulesError("difficulty", gettext_noop("must be a whole number"))
     chosen = shot_options(options)
     evade = None
     if target.evade is not None:
@@ -293,7 +300,11 @@ def fire(
     for this shot (the campaign's unless given: the GM may add option 4 for the ranged phase)."""
     track = ruleset.wound_track
     if track is None:
-        raise RulesError("wound_track", f"{ruleset.label} here has no wound track to shoot on")
+        raise RulesError(
+            "wound_track",
+            gettext_noop("%(label)s here has no wound track to shoot on"),
+            label=ruleset.label,
+        )
     chosen = shot_options(ruleset.damage_options if options is None else options)
     shooter_method = dice_for(ruleset, npc=shooter_is_npc)
     evade_method = None if target.evade is None else dice_for(ruleset, npc=target_is_npc)
@@ -328,7 +339,10 @@ def shot_inj(sheet: Sheet, weapon: Weapon) -> int:
     if not weapon.ranged:
         raise RulesError(
             "weapon",
-            f"{weapon.name} is a melee weapon: it fights in melee (mark a bow, sling or thrown "
-            "weapon as shot or thrown on the sheet to shoot it)",
+            gettext_noop(
+                "%(name)s is a melee weapon: it fights in melee (mark a bow, sling or thrown "
+                "weapon as shot or thrown on the sheet to shoot it)"
+            ),
+            name=weapon.name,
         )
     return _ez_character(sheet).inj(weapon)

@@ -24,6 +24,7 @@ from fudgetable.rules.building import (
 from fudgetable.rules.character import ATTRIBUTE_NAMES, Attributes, EzCharacter, Fault, Gift, Weapon
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import AdvancementTable, BuildMethod, Ruleset, TraitScheme
+from fudgetable.rules.words import gettext_noop
 
 TRAIT, SKILL, ROLE, ATTRIBUTE, ABILITY = "trait", "skill", "role", "attribute", "ability"
 POOR, FAIR, GOOD, GREAT, SUPERB = -1, 1, 2, 3, 4
@@ -91,7 +92,10 @@ def check_level(ruleset: Ruleset, level: int) -> int:
     if not low <= level <= high:
         ladder = ruleset.ladder
         raise RulesError(
-            "level", f"must be between {ladder.name(low)} and {ladder.name(high)} on this ladder"
+            "level",
+            gettext_noop("must be between %(name)s and %(name2)s on this ladder"),
+            name=ladder.name(low),
+            name2=ladder.name(high),
         )
     return level
 
@@ -111,8 +115,8 @@ def derived(ruleset: Ruleset, sheet: Sheet) -> tuple[tuple[str, str], ...]:
     if ruleset.trait_scheme is TraitScheme.ROLES_ATTRIBUTES:
         ez = _ez_character(sheet)
         rows = [
-            ("Resilience", f"{ez.resilience:+d}"),
-            ("Reflexes", f"{ez.reflexes:+d}"),
+            (gettext_noop("Resilience"), f"{ez.resilience:+d}"),
+            (gettext_noop("Reflexes"), f"{ez.reflexes:+d}"),
             ("CPD", str(ez.cpd)),
         ]
         rows += [(f"INJ · {weapon.name}", str(ez.inj(weapon))) for weapon in sheet.weapons]
@@ -131,7 +135,11 @@ def traded_distribution(ruleset: Ruleset, trades: tuple[int, ...]) -> Distributi
     becomes two slots one level lower)."""
     distribution = ruleset.build.distribution
     if ruleset.build.method is not BuildMethod.DISTRIBUTION or distribution is None:
-        raise RulesError("trade", f"{ruleset.label} here does not build with trait slots")
+        raise RulesError(
+            "trade",
+            gettext_noop("%(label)s here does not build with trait slots"),
+            label=ruleset.label,
+        )
     for level in trades:
         distribution = distribution.trade(level, ladder=ruleset.ladder)
     return distribution
@@ -139,8 +147,8 @@ def traded_distribution(ruleset: Ruleset, trades: tuple[int, ...]) -> Distributi
 
 # Fudge Lite's quick builds: the levels of the three traits each one sets.
 QUICK_BUILDS = {
-    BuildMethod.OVER_THE_EDGE: ((GREAT, GOOD, GOOD), "one Great and two Good traits"),
-    BuildMethod.WUSHU: ((SUPERB, GREAT, GOOD), "a Superb, a Great and a Good trait"),
+    BuildMethod.OVER_THE_EDGE: ((GREAT, GOOD, GOOD), gettext_noop("one Great and two Good traits")),
+    BuildMethod.WUSHU: ((SUPERB, GREAT, GOOD), gettext_noop("a Superb, a Great and a Good trait")),
 }
 
 
@@ -190,7 +198,9 @@ def advance_step(
     the sheet asks this of every trait it shows, whatever the GM's settings pair up.
     """
     if trait.level >= level_bounds(ruleset)[1]:
-        return advancement.Step(trait.level, 0, False, "already at the top of the ladder")
+        return advancement.Step(
+            trait.level, 0, False, gettext_noop("already at the top of the ladder")
+        )
     try:
         return _table_step(ruleset, trait, xp, gm_permission=gm_permission)
     except RulesError as error:
@@ -208,7 +218,9 @@ def _table_step(
         # Any XP may go toward the next level; a whole level costs what is still missing.
         cost = _ability(trait).next_cost - trait.progress
         allowed = xp > 0
-        return advancement.Step(trait.level, cost, allowed, "" if allowed else "no unspent XP")
+        return advancement.Step(
+            trait.level, cost, allowed, "" if allowed else gettext_noop("no unspent XP")
+        )
     return advancement.lite_step(trait.level, xp, gm_permission=gm_permission)
 
 

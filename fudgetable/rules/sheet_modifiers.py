@@ -23,6 +23,7 @@ from fudgetable.rules import sheet_tracks, tracks, wounds
 from fudgetable.rules.character import Fault, Gift
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.tracks import ConditionTrack, TrackState
+from fudgetable.rules.words import Words, gettext_noop
 from fudgetable.rules.wounds import WoundState, WoundTrack
 
 
@@ -124,11 +125,13 @@ def _track_line(
             return None, ""
         level = template.levels[reached]
         why = level.name if level.effect is wounds.Effect.NO_ACTIONS else ""
-        line = SheetLine(f"track:{key}", f"{template.name}: {level.name}", level.penalty)
+        line = SheetLine(f"track:{key}", _track_words(template.name, level.name), level.penalty)
         return (line if level.penalty else None), why
     assert isinstance(state, TrackState)
     outcome = tracks.outcome(template, state)
-    why = {"dies": "dead", "incapacitated": "incapacitated"}.get(outcome or "", "")
+    why = {"dies": gettext_noop("dead"), "incapacitated": gettext_noop("incapacitated")}.get(
+        outcome or "", ""
+    )
     penalty = tracks.penalty(template, state)
     if not penalty:
         return None, why
@@ -137,7 +140,19 @@ def _track_line(
         for index, box in enumerate(state.boxes)
         if box is not None and template.group_of(index).penalty == penalty
     )
-    return SheetLine(f"track:{key}", f"{template.name}: {worst}", penalty), why
+    return SheetLine(f"track:{key}", _track_words(template.name, worst), penalty), why
+
+
+def _track_words(track: str, level: str) -> Words:
+    """ "Wounds: Hurt", each name in the reader's language where the rules gave it."""
+    return Words(gettext_noop("%(track)s: %(level)s"), track=Words(track), level=Words(level))
+
+
+_FEATURE = {"gift": gettext_noop("%(name)s (gift)"), "fault": gettext_noop("%(name)s (fault)")}
+_SITUATIONAL = {
+    "gift": gettext_noop("%(name)s (gift), %(situation)s"),
+    "fault": gettext_noop("%(name)s (fault), %(situation)s"),
+}
 
 
 def _feature_lines(trait: str, features: Iterable[Gift | Fault], kind: str) -> list[SheetLine]:
@@ -147,9 +162,10 @@ def _feature_lines(trait: str, features: Iterable[Gift | Fault], kind: str) -> l
         for index, modifier in enumerate(feature.modifiers):
             if modifier.target.strip().casefold() != wanted or not modifier.amount:
                 continue
-            name = f"{feature.name} ({kind})"
+            name = Words(_FEATURE[kind], name=feature.name)
             if not modifier.always:
-                name += f", {modifier.situation.strip()}"
+                situation = modifier.situation.strip()
+                name = Words(_SITUATIONAL[kind], name=feature.name, situation=situation)
             lines.append(
                 SheetLine(
                     f"{kind}:{feature.name}:{index}",

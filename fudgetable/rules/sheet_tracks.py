@@ -13,6 +13,7 @@ from fudgetable.rules import tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.tracks import ConditionTrack, Recovery, TrackState
+from fudgetable.rules.words import Words, gettext_noop
 from fudgetable.rules.wounds import Box, WoundState, WoundTrack
 
 INJURY, WOUNDS, CONDITION = "injury", "wounds", "condition"
@@ -20,9 +21,15 @@ Template = ConditionTrack | WoundTrack
 State = TrackState | WoundState
 
 HEALING: dict[type, tuple[tuple[str, str], ...]] = {
-    ConditionTrack: (("tend", "Tend minor injuries"), ("rest", "Long rest")),
+    ConditionTrack: (
+        ("tend", gettext_noop("Tend minor injuries")),
+        ("rest", gettext_noop("Long rest")),
+    ),
     # Medical care is a healer's roll, made at the table (rolls/fight/healing.py), not a tap here.
-    WoundTrack: (("after-fight", "After the fight"), ("rest-week", "A week of rest")),
+    WoundTrack: (
+        ("after-fight", gettext_noop("After the fight")),
+        ("rest-week", gettext_noop("A week of rest")),
+    ),
 }
 
 
@@ -45,9 +52,15 @@ def sheet_tracks(
         if fit:
             npc_boxes = max(1, min(npc_boxes, most))
         elif not 1 <= npc_boxes <= most:
-            raise RulesError("npc_boxes", f"an NPC's track has 1 to {most} boxes")
-        group = tracks.ConditionGroup("Condition", npc_boxes)
-        return {CONDITION: ConditionTrack("Condition", (group,), last_box=ruleset.last_box)}
+            raise RulesError(
+                "npc_boxes", gettext_noop("an NPC's track has 1 to %(most)s boxes"), most=most
+            )
+        group = tracks.ConditionGroup(gettext_noop("Condition"), npc_boxes)
+        return {
+            CONDITION: ConditionTrack(
+                gettext_noop("Condition"), (group,), last_box=ruleset.last_box
+            )
+        }
     found: dict[str, Template] = {}
     if ruleset.injury_track is not None:
         found[INJURY] = ruleset.injury_track
@@ -91,7 +104,7 @@ def set_box(
         assert isinstance(state, WoundState)
         level, index = _wound_box(template, box)
         if stun and marked and level == 0:
-            raise RulesError("stun", "a stun that would be a Scratch has no effect")
+            raise RulesError("stun", gettext_noop("a stun that would be a Scratch has no effect"))
         while (state.levels[level][index] is not Box.CLEAR) != marked:
             if marked:
                 state = wounds.take_wound(template, state, level, stun=stun).state
@@ -100,7 +113,11 @@ def set_box(
         return state
     assert isinstance(state, TrackState)
     if stun:
-        raise RulesError("stun", f"{template.name} has no stun results: only a wound track does")
+        raise RulesError(
+            "stun",
+            gettext_noop("%(name)s has no stun results: only a wound track does"),
+            name=template.name,
+        )
     template.group_index(box)
     if (state.boxes[box] is not None) == marked:
         return state
@@ -120,16 +137,22 @@ def take_condition(
     taken on a blank track, marking a box per rung of the effect from Mediocre ("Marking Off
     Multiple Boxes"), in order or, where boxes are chosen, in the one ``box`` named."""
     if not isinstance(template, ConditionTrack):
-        raise RulesError("track", f"{template.name} takes wounds, not named conditions")
+        raise RulesError(
+            "track", gettext_noop("%(name)s takes wounds, not named conditions"), name=template.name
+        )
     assert isinstance(state, TrackState)
     name = " ".join(name.split())
     count = tracks.boxes_for_effect(effect)
     if box is not None:
         if count != 1:
-            raise RulesError("effect", "a chosen box takes one condition: a Mediocre effect")
+            raise RulesError(
+                "effect", gettext_noop("a chosen box takes one condition: a Mediocre effect")
+            )
         return tracks.mark(template, state, box=box, name=name)
     if None not in state.boxes:
-        raise RulesError("box", f"every {template.name} box is already marked")
+        raise RulesError(
+            "box", gettext_noop("every %(name)s box is already marked"), name=template.name
+        )
     return tracks.mark(template, state, count=count, name=name)
 
 
@@ -162,12 +185,22 @@ def _wound_box(template: WoundTrack, box: int) -> tuple[int, int]:
         if 0 <= box < start + row.boxes:
             return level, box - start
         start += row.boxes
-    raise RulesError("box", f"{template.name} has boxes 0 to {start - 1}")
+    raise RulesError(
+        "box",
+        gettext_noop("%(name)s has boxes 0 to %(value)s"),
+        name=template.name,
+        value=start - 1,
+    )
 
 
 def heal(template: Template, state: State, action: str) -> State:
     if action not in dict(HEALING[type(template)]):
-        raise RulesError("action", f"{template.name} has no healing action {action!r}")
+        raise RulesError(
+            "action",
+            gettext_noop("%(name)s has no healing action %(action)r"),
+            name=template.name,
+            action=action,
+        )
     if isinstance(template, WoundTrack):
         assert isinstance(state, WoundState)
         if action == "after-fight":
@@ -218,7 +251,7 @@ class TrackView:
     def free(self) -> tuple[tuple[int, str], ...]:
         """The clear boxes, each as its row's name and place, where a condition may be put."""
         return tuple(
-            (number, f"{name}, box {place}")
+            (number, Words(gettext_noop("%(name)s, box %(place)d"), name=Words(name), place=place))
             for name, _, boxes in self.rows
             for place, (number, mark) in enumerate(boxes, start=1)
             if mark == "clear"
@@ -229,19 +262,25 @@ class TrackView:
 
 
 def view(key: str, template: Template, state: State) -> TrackView:
-    rows = []
+    rows: list[tuple[str, str, tuple[tuple[int, str], ...]]] = []
     number = 0
     if isinstance(template, WoundTrack):
         assert isinstance(state, WoundState)
         for level, marks in zip(template.levels, state.levels, strict=True):
             boxes = tuple((number + i, mark.value) for i, mark in enumerate(marks))
-            rows.append((level.name, f"damage {level.min_damage}+", boxes))
+            rows.append(
+                (
+                    level.name,
+                    Words(gettext_noop("damage %(least)d+"), least=level.min_damage),
+                    boxes,
+                )
+            )
             number += level.boxes
         effect = wounds.effect(template, state)
         consequence = {
             wounds.Effect.NONE: "",
-            wounds.Effect.BARELY_MOVES: "Barely moves",
-            wounds.Effect.NO_ACTIONS: "Takes no actions",
+            wounds.Effect.BARELY_MOVES: gettext_noop("Barely moves"),
+            wounds.Effect.NO_ACTIONS: gettext_noop("Takes no actions"),
         }[effect]
         penalty = wounds.penalty(template, state)
     else:
@@ -254,7 +293,11 @@ def view(key: str, template: Template, state: State) -> TrackView:
             rows.append((group.name, f"{group.penalty:+d}" if group.penalty else "", boxes))
             number += group.boxes
         outcome = tracks.outcome(template, state)
-        consequence = {None: "", "dies": "Dies", "incapacitated": "Incapacitated"}[outcome]
+        consequence = {
+            None: "",
+            "dies": gettext_noop("Dies"),
+            "incapacitated": gettext_noop("Incapacitated"),
+        }[outcome]
         penalty = tracks.penalty(template, state)
         return TrackView(
             key,

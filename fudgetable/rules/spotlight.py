@@ -7,6 +7,7 @@ from fractions import Fraction
 from math import floor
 
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 
 def time_held[K: Hashable](stretches: Iterable[tuple[K, timedelta]]) -> dict[K, int]:
@@ -24,7 +25,7 @@ def shares[K: Hashable](durations: Mapping[K, int]) -> dict[K, int]:
     closest to rounding up get the points rounding down lost; a tie goes to the earlier one).
     When nobody held the spotlight at all, everyone's share is 0."""
     if any(seconds < 0 for seconds in durations.values()):
-        raise RulesError("durations", "a time in the spotlight cannot be negative")
+        raise RulesError("durations", gettext_noop("a time in the spotlight cannot be negative"))
     total = sum(durations.values())
     if total == 0:
         return dict.fromkeys(durations, 0)

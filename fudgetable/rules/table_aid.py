@@ -14,6 +14,7 @@ from fudgetable.rules import distribution as dist
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.rulesets import FUDGE_POINT_USES, Ruleset
 from fudgetable.rules.tracks import ConditionTrack, Recovery
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import Effect
 
 
@@ -97,7 +98,7 @@ def _odds(key: str, *, opposed_only: bool = False) -> DiceOdds:
 def _track(ruleset: Ruleset) -> tuple[str, tuple[TrackRow, ...]]:
     track = ruleset.injury_track
     if isinstance(track, ConditionTrack):
-        recovery = {Recovery.TENDING: "tending", Recovery.LONG_REST: "long rest"}
+        recovery = {Recovery.TENDING: "tending", Recovery.LONG_REST: gettext_noop("long rest")}
         rows = tuple(
             TrackRow(g.name, g.boxes, g.penalty, recovery=recovery[g.recovery])
             for g in track.groups
@@ -106,7 +107,10 @@ def _track(ruleset: Ruleset) -> tuple[str, tuple[TrackRow, ...]]:
     wounds = ruleset.wound_track
     if wounds is None:
         return "", ()
-    effect = {Effect.BARELY_MOVES: "barely moves", Effect.NO_ACTIONS: "no actions"}
+    effect = {
+        Effect.BARELY_MOVES: gettext_noop("barely moves"),
+        Effect.NO_ACTIONS: gettext_noop("no actions"),
+    }
     return wounds.name, tuple(
         TrackRow(
             w.name, w.boxes, w.penalty, least_damage=w.min_damage, effect=effect.get(w.effect, "")

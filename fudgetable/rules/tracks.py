@@ -15,6 +15,7 @@ from typing import Any
 
 from fudgetable.rules.data import by_name, flag, integer, items, obj, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import Words, gettext_noop
 
 DIES = "dies"
 INCAPACITATED = "incapacitated"
@@ -38,11 +39,17 @@ def check_box_group(where: str, noun: str, name: str, boxes: int, penalty: int) 
     """What a condition group here and an EZFudge wound level (``wounds.py``) both need: a
     name, at least one box, and a penalty that is never a bonus."""
     if not name.strip():
-        raise RulesError(f"{where}.name", f"a {noun} needs a name")
+        raise RulesError(f"{where}.name", gettext_noop("a %(noun)s needs a name"), noun=Words(noun))
     if boxes < 1:
-        raise RulesError(f"{where}.boxes", f"a {noun} needs at least one box")
+        raise RulesError(
+            f"{where}.boxes", gettext_noop("a %(noun)s needs at least one box"), noun=Words(noun)
+        )
     if penalty > 0:
-        raise RulesError(f"{where}.penalty", f"a {noun} penalty cannot be a bonus")
+        raise RulesError(
+            f"{where}.penalty",
+            gettext_noop("a %(noun)s penalty cannot be a bonus"),
+            noun=Words(noun),
+        )
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class ConditionGroup:
     recovery: Recovery = Recovery.LONG_REST
 
     def __post_init__(self) -> None:
-        check_box_group("group", "condition", self.name, self.boxes, self.penalty)
+        check_box_group("group", gettext_noop("condition"), self.name, self.boxes, self.penalty)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,9 +96,14 @@ class ConditionTrack:
 
     def __post_init__(self) -> None:
         if not self.groups:
-            raise RulesError("track.groups", "a track needs at least one condition")
+            raise RulesError("track.groups", gettext_noop("a track needs at least one condition"))
         if self.last_box not in (DIES, INCAPACITATED):
-            raise RulesError("track.last_box", f"must be {DIES!r} or {INCAPACITATED!r}")
+            raise RulesError(
+                "track.last_box",
+                gettext_noop("must be %(dies)r or %(incapacitated)r"),
+                dies=DIES,
+                incapacitated=INCAPACITATED,
+            )
 
     @property
     def size(self) -> int:
@@ -100,7 +112,12 @@ class ConditionTrack:
     def group_index(self, box: int) -> int:
         """Which group (0 = least severe) the box belongs to."""
         if not 0 <= box < self.size:
-            raise RulesError("box", f"{self.name} has boxes 0 to {self.size - 1}")
+            raise RulesError(
+                "box",
+                gettext_noop("%(name)s has boxes 0 to %(value)s"),
+                name=self.name,
+                value=self.size - 1,
+            )
         starts = [sum(g.boxes for g in self.groups[:i]) for i in range(len(self.groups))]
         return max(i for i, start in enumerate(starts) if start <= box)
 
@@ -126,7 +143,7 @@ class ConditionTrack:
         try:
             marking = Marking(d.get("marking", Marking.IN_ORDER.value))
         except ValueError:
-            raise RulesError("track.marking", "unknown way of marking") from None
+            raise RulesError("track.marking", gettext_noop("unknown way of marking")) from None
         blank = flag(d, "blank", "track")
         return cls(
             text(d, "name", "track"),
@@ -155,13 +172,20 @@ class TrackState:
         d = obj(data, "state")
         boxes = d.get("boxes")
         if not isinstance(boxes, list) or not all(b is None or isinstance(b, str) for b in boxes):
-            raise RulesError("state.boxes", "must be a list of condition names or nulls")
+            raise RulesError(
+                "state.boxes", gettext_noop("must be a list of condition names or nulls")
+            )
         return cls(tuple(boxes))
 
 
 def _fits(track: ConditionTrack, state: TrackState) -> list[str | None]:
     if len(state.boxes) != track.size:
-        raise RulesError("state.boxes", f"{track.name} has {track.size} boxes")
+        raise RulesError(
+            "state.boxes",
+            gettext_noop("%(name)s has %(size)s boxes"),
+            name=track.name,
+            size=track.size,
+        )
     return list(state.boxes)
 
 
@@ -171,7 +195,7 @@ def boxes_for_effect(effect: int) -> int:
     The table is one box per rung from Mediocre; superhuman effects carry the pattern on.
     """
     if effect < MEDIOCRE:
-        raise RulesError("effect", "an effect below Mediocre marks no box")
+        raise RulesError("effect", gettext_noop("an effect below Mediocre marks no box"))
     return effect - MEDIOCRE + 1
 
 
@@ -189,23 +213,23 @@ def mark(
     """
     boxes = _fits(track, state)
     if count < 1:
-        raise RulesError("count", "mark at least one box")
+        raise RulesError("count", gettext_noop("mark at least one box"))
     if track.blank and not name.strip():
-        raise RulesError("name", "name the condition as it is taken")
+        raise RulesError("name", gettext_noop("name the condition as it is taken"))
     if box is None:
         if track.marking is Marking.NONLINEAR:
-            raise RulesError("box", "choose which condition to mark")
+            raise RulesError("box", gettext_noop("choose which condition to mark"))
         free = [i for i, b in enumerate(boxes) if b is None]
         for i in free[:count]:
             boxes[i] = name
         return TrackState(tuple(boxes))
     if count != 1:
-        raise RulesError("count", "a chosen box is marked on its own")
+        raise RulesError("count", gettext_noop("a chosen box is marked on its own"))
     track.group_of(box)
     if boxes[box] is not None:
-        raise RulesError("box", "that box is already marked")
+        raise RulesError("box", gettext_noop("that box is already marked"))
     if track.marking is Marking.IN_ORDER and any(b is None for b in boxes[:box]):
-        raise RulesError("box", "boxes are marked in order on this track")
+        raise RulesError("box", gettext_noop("boxes are marked in order on this track"))
     boxes[box] = name
     return TrackState(tuple(boxes))
 
@@ -214,7 +238,7 @@ def unmark(track: ConditionTrack, state: TrackState, box: int) -> TrackState:
     boxes = _fits(track, state)
     track.group_of(box)
     if boxes[box] is None:
-        raise RulesError("box", "that box is not marked")
+        raise RulesError("box", gettext_noop("that box is not marked"))
     boxes[box] = None
     return TrackState(tuple(boxes))
 
@@ -234,13 +258,17 @@ def ease(track: ConditionTrack, state: TrackState, box: int) -> TrackState:
     boxes = _fits(track, state)
     index = track.group_index(box)
     if boxes[box] is None:
-        raise RulesError("box", "that box is not marked")
+        raise RulesError("box", gettext_noop("that box is not marked"))
     if index:
         start = sum(g.boxes for g in track.groups[: index - 1])
         lower = range(start, start + track.groups[index - 1].boxes)
         free = [i for i in lower if boxes[i] is None]
         if not free:
-            raise RulesError("box", f"no free {track.groups[index - 1].name} box to move into")
+            raise RulesError(
+                "box",
+                gettext_noop("no free %(name)s box to move into"),
+                name=track.groups[index - 1].name,
+            )
         boxes[free[0]] = boxes[box]
     boxes[box] = None
     return TrackState(tuple(boxes))
@@ -273,20 +301,20 @@ def outcome(track: ConditionTrack, state: TrackState) -> str | None:
 
 
 LITE_INJURY_TRACK = ConditionTrack(
-    "Injury",
+    gettext_noop("Injury"),
     (
-        ConditionGroup("Minor injury", 2, recovery=Recovery.TENDING),
-        ConditionGroup("Serious injury", 2),
+        ConditionGroup(gettext_noop("Minor injury"), 2, recovery=Recovery.TENDING),
+        ConditionGroup(gettext_noop("Serious injury"), 2),
     ),
 )
 
 LITE_PENALTY_TRACK = ConditionTrack(
-    "Injury",
+    gettext_noop("Injury"),
     (
-        ConditionGroup("Scratch", 3, recovery=Recovery.TENDING),
-        ConditionGroup("Hurt", 1, penalty=-1),
-        ConditionGroup("Very Hurt", 1, penalty=-2),
-        ConditionGroup("Incapacitated", 1),
+        ConditionGroup(gettext_noop("Scratch"), 3, recovery=Recovery.TENDING),
+        ConditionGroup(gettext_noop("Hurt"), 1, penalty=-1),
+        ConditionGroup(gettext_noop("Very Hurt"), 1, penalty=-2),
+        ConditionGroup(gettext_noop("Incapacitated"), 1),
     ),
 )
 
@@ -295,10 +323,12 @@ def npc_track(
     boxes: int,
     *,
     pc_track: ConditionTrack = LITE_INJURY_TRACK,
-    name: str = "Condition",
+    name: str = gettext_noop("Condition"),
     last_box: str = INCAPACITATED,
 ) -> ConditionTrack:
     """An NPC's track: 1 or 2 boxes for minor foes, up to a PC's size for important ones."""
     if not 1 <= boxes <= pc_track.size:
-        raise RulesError("boxes", f"an NPC track has 1 to {pc_track.size} boxes")
+        raise RulesError(
+            "boxes", gettext_noop("an NPC track has 1 to %(size)s boxes"), size=pc_track.size
+        )
     return ConditionTrack(name, (ConditionGroup(name, boxes),), last_box=last_box)

@@ -17,6 +17,7 @@ from typing import Any
 from fudgetable.rules.data import by_name, integer, items, obj, text
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.tracks import check_box_group
+from fudgetable.rules.words import gettext_noop
 
 FAIR = 1
 
@@ -45,7 +46,7 @@ class WoundLevel:
     penalty: int = 0  # EZ itself gives none; a campaign may add roll penalties
 
     def __post_init__(self) -> None:
-        check_box_group("level", "wound level", self.name, self.boxes, self.penalty)
+        check_box_group("level", gettext_noop("wound level"), self.name, self.boxes, self.penalty)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,15 +77,21 @@ class WoundTrack:
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
-            raise RulesError("track.levels", "a wound track needs a Scratch level and more")
+            raise RulesError(
+                "track.levels", gettext_noop("a wound track needs a Scratch level and more")
+            )
         if self.levels[0].min_damage < 1:
-            raise RulesError("track.levels", "no damage should still cause no wound")
+            raise RulesError("track.levels", gettext_noop("no damage should still cause no wound"))
         thresholds = [lv.min_damage for lv in self.levels]
         if thresholds != sorted(set(thresholds)):
-            raise RulesError("track.levels", "each level needs more damage than the one below")
+            raise RulesError(
+                "track.levels", gettext_noop("each level needs more damage than the one below")
+            )
         effects = [lv.effect for lv in self.levels]
         if effects != sorted(effects):
-            raise RulesError("track.levels", "a worse wound cannot have a milder effect")
+            raise RulesError(
+                "track.levels", gettext_noop("a worse wound cannot have a milder effect")
+            )
 
     def empty(self) -> "WoundState":
         return WoundState(tuple((Box.CLEAR,) * lv.boxes for lv in self.levels))
@@ -111,11 +118,13 @@ class WoundState:
         d = obj(data, "state")
         levels = d.get("levels")
         if not isinstance(levels, list) or not all(isinstance(row, list) for row in levels):
-            raise RulesError("state.levels", "must be a list of box lists")
+            raise RulesError("state.levels", gettext_noop("must be a list of box lists"))
         try:
             return cls(tuple(tuple(Box(b) for b in row) for row in levels))
         except ValueError:
-            raise RulesError("state.levels", "boxes are clear, wound, scratch or stun") from None
+            raise RulesError(
+                "state.levels", gettext_noop("boxes are clear, wound, scratch or stun")
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -130,13 +139,20 @@ class Wounded:
 def _rows(track: WoundTrack, state: WoundState) -> list[list[Box]]:
     shape = [lv.boxes for lv in track.levels]
     if [len(row) for row in state.levels] != shape:
-        raise RulesError("state.levels", f"{track.name} has boxes {shape}")
+        raise RulesError(
+            "state.levels",
+            gettext_noop("%(name)s has boxes %(shape)s"),
+            name=track.name,
+            shape=shape,
+        )
     return [list(row) for row in state.levels]
 
 
 def _level(track: WoundTrack, level: int) -> None:
     if not 0 <= level < len(track.levels):
-        raise RulesError("level", f"levels run from 0 to {len(track.levels) - 1}")
+        raise RulesError(
+            "level", gettext_noop("levels run from 0 to %(value)s"), value=len(track.levels) - 1
+        )
 
 
 def damage(margin: int, inj: int, cpd: int) -> int:
@@ -183,7 +199,9 @@ def heal_box(track: WoundTrack, state: WoundState, level: int) -> WoundState:
     _level(track, level)
     marked = [i for i, b in enumerate(rows[level]) if b is not Box.CLEAR]
     if not marked:
-        raise RulesError("level", f"no {track.levels[level].name} box is marked")
+        raise RulesError(
+            "level", gettext_noop("no %(name)s box is marked"), name=track.levels[level].name
+        )
     rows[level][marked[-1]] = Box.CLEAR
     return WoundState(tuple(map(tuple, rows)))
 
@@ -221,16 +239,20 @@ def rest_week(track: WoundTrack, state: WoundState) -> WoundState:
     return WoundState(tuple(map(tuple, work)))
 
 
-MEDICAL_CARE_PER_WEEK = {"Fantasy/Medieval": 1, "Industrial Era": 2, "Modern": 3}
-DEFAULT_ERA = "Fantasy/Medieval"  # the table's first row, and its slowest care
+MEDICAL_CARE_PER_WEEK = {
+    gettext_noop("Fantasy/Medieval"): 1,
+    gettext_noop("Industrial Era"): 2,
+    gettext_noop("Modern"): 3,
+}
+DEFAULT_ERA = gettext_noop("Fantasy/Medieval")  # the table's first row, and its slowest care
 HOSPITAL_BONUS = 1  # treatment in a hospital counts as high quality equipment
 
 
 def may_treat(era: str, treatments_this_week: int) -> bool:
     if era not in MEDICAL_CARE_PER_WEEK:
-        raise RulesError("era", f"unknown era {era!r}")
+        raise RulesError("era", gettext_noop("unknown era %(era)r"), era=era)
     if treatments_this_week < 0:
-        raise RulesError("treatments_this_week", "cannot be negative")
+        raise RulesError("treatments_this_week", gettext_noop("cannot be negative"))
     return treatments_this_week < MEDICAL_CARE_PER_WEEK[era]
 
 
@@ -242,9 +264,9 @@ def tries_left(era: str, wounds: int, tried: int) -> int:
     takes twice the rolls. ``tried`` counts this week's rolls on wounds now at that level.
     """
     if wounds < 0 or tried < 0:
-        raise RulesError("tried", "cannot be negative")
+        raise RulesError("tried", gettext_noop("cannot be negative"))
     if era not in MEDICAL_CARE_PER_WEEK:
-        raise RulesError("era", f"unknown era {era!r}")
+        raise RulesError("era", gettext_noop("unknown era %(era)r"), era=era)
     return max(0, MEDICAL_CARE_PER_WEEK[era] * wounds - tried)
 
 
@@ -257,7 +279,9 @@ def treat(
     rows = _rows(track, state)
     _level(track, level)
     if level == 0 or Box.WOUND not in rows[level]:
-        raise RulesError("level", f"no {track.levels[level].name} wound to treat")
+        raise RulesError(
+            "level", gettext_noop("no %(name)s wound to treat"), name=track.levels[level].name
+        )
     if result < fair or not _improve(rows, level):
         return state
     return WoundState(tuple(map(tuple, rows)))
@@ -290,12 +314,12 @@ def penalty(track: WoundTrack, state: WoundState) -> int:
 
 
 EZ_WOUND_TRACK = WoundTrack(
-    "Wounds",
+    gettext_noop("Wounds"),
     (
-        WoundLevel("Scratch", 3, 1),
-        WoundLevel("Hurt", 2, 3),
-        WoundLevel("Very Hurt", 1, 5, Effect.BARELY_MOVES),
-        WoundLevel("Out of It", 1, 7, Effect.NO_ACTIONS),
-        WoundLevel("Near Death", 1, 9, Effect.NO_ACTIONS),
+        WoundLevel(gettext_noop("Scratch"), 3, 1),
+        WoundLevel(gettext_noop("Hurt"), 2, 3),
+        WoundLevel(gettext_noop("Very Hurt"), 1, 5, Effect.BARELY_MOVES),
+        WoundLevel(gettext_noop("Out of It"), 1, 7, Effect.NO_ACTIONS),
+        WoundLevel(gettext_noop("Near Death"), 1, 9, Effect.NO_ACTIONS),
     ),
 )

@@ -27,6 +27,10 @@ SPOKEN_DATA_ATTRIBUTE = re.compile(r"^data-(?:.*-)?(?:text|words|label|says|mess
 ALLOWED_TEXTS = frozenset(
     {
         "FudgeTable",
+        "Fudge",
+        "Lite",
+        "EZFudge",
+        "Peupfudge",
         "JSON",
         "GM",
         "NPC",
@@ -127,6 +131,8 @@ SPOKEN_KEYWORDS = frozenset(
     {"label", "help_text", "verbose_name", "verbose_name_plural", "empty_label", "empty_value"}
 )
 SPOKEN_EXCEPTIONS = frozenset({"ValidationError", "PermissionDenied", "Http404", "RulesRefusal"})
+# The rules module's errors, by the place of their message: RulesError(setting, message).
+SPOKEN_RULES_ERRORS = {"RulesError": 1, "WordsError": 0}
 MESSAGE_CALLS = frozenset({"debug", "info", "success", "warning", "error"})
 
 
@@ -153,8 +159,10 @@ def _name(node: ast.expr) -> str:
 
 
 def unmarked_in_python(source: str, where: str) -> list[Unmarked]:
-    """Plain strings handed to a person through the places SPOKEN_KEYWORDS, SPOKEN_EXCEPTIONS
-    and MESSAGE_CALLS name; a string inside gettext() and its kin is marked."""
+    """Plain strings handed to a person through the places SPOKEN_KEYWORDS, SPOKEN_EXCEPTIONS,
+    SPOKEN_RULES_ERRORS and MESSAGE_CALLS name. A call there is not looked at: gettext() and
+    its kin, and the rules module's own gettext_noop() (whose words the app translates where
+    it shows them), mark their words; any other call computes them."""
     found: list[Unmarked] = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call):
@@ -165,6 +173,9 @@ def unmarked_in_python(source: str, where: str) -> list[Unmarked]:
         ]
         if called.split(".")[-1] in SPOKEN_EXCEPTIONS and node.args:
             texts.append(node.args[0])
+        place = SPOKEN_RULES_ERRORS.get(called.split(".")[-1])
+        if place is not None and len(node.args) > place:
+            texts.append(node.args[place])
         if called.startswith("messages.") and called.split(".")[-1] in MESSAGE_CALLS:
             texts.extend(node.args[1:2])
         for text in texts:

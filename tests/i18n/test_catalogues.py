@@ -37,11 +37,11 @@ from tests.i18n.checks import (
 
 ROOT = Path(settings.BASE_DIR)
 LANGUAGES = shipped_languages()
-# The rules module imports no Django: its words reach a person through the app, which is to
-# translate them where it shows them, from the rules' own gettext_noop marks (dice_words.py does
-# so already). Until the rest of it is marked that way, its labels are out of the Python check;
-# its marked strings are extracted and translated all the same.
-PYTHON_NOT_YET = ("fudgetable/rules/*",)
+# The rules module imports no Django: it marks its words with its own gettext_noop and the app
+# translates them where it shows them (fudgetable/rules_words.py). The ladder alone is out of the
+# Python check: its rung names become campaign data with a default for each language, a change of
+# their own (issue 41).
+PYTHON_NOT_YET = ("fudgetable/rules/ladder.py",)
 
 
 def catalogue(language: str) -> Path:

@@ -62,6 +62,23 @@ def view(request, name):
     assert found == ["Your name", "{…} was saved.", "Not marked either."]
 
 
+def test_it_finds_rules_errors_with_unmarked_messages_and_lets_gettext_noop_pass():
+    source = """
+from fudgetable.rules.words import gettext_noop
+
+def check(boxes, name):
+    if boxes < 1:
+        raise RulesError("boxes", "a track needs at least one box")
+    if not name:
+        raise RulesError("name", gettext_noop("a track needs a name"))
+    if boxes > 20:
+        raise RulesError("boxes", f"{name} has too many boxes")
+    raise WordsError(gettext_noop("there is no command %(word)s"), word=name)
+"""
+    found = [problem.text for problem in unmarked_in_python(source, "rules.py")]
+    assert found == ["a track needs at least one box", "{…} has too many boxes"]
+
+
 def test_placeholders_are_read_as_python_and_format_write_them():
     assert placeholders("%(name)s rolled %(total)+d on %s, 100%% sure") == [
         "%(name)s",

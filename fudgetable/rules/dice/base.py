@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from fudgetable.rules.data import items, obj, require_int
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 Face = int | str
 
@@ -54,7 +55,12 @@ class Roll:
         total = require_int(mapping.get("total"), "roll.total")
         read = method.read(tuple(faces))
         if read != total:
-            raise RulesError("roll.total", f"those faces read as {read}, not {total}")
+            raise RulesError(
+                "roll.total",
+                gettext_noop("those faces read as %(read)s, not %(total)s"),
+                read=read,
+                total=total,
+            )
         return cls(method.key, tuple(faces), total)
 
 
@@ -106,11 +112,22 @@ def require_faces(
 ) -> tuple[int, ...]:
     """Check that there are ``count`` faces, each a whole number from ``low`` to ``high``."""
     if len(faces) != count:
-        raise RulesError(setting, f"expected {count} faces, got {len(faces)}")
+        raise RulesError(
+            setting,
+            gettext_noop("expected %(count)s faces, got %(count2)s"),
+            count=count,
+            count2=len(faces),
+        )
     checked = []
     for face in faces:
         number = require_int(face, setting)
         if not low <= number <= high:
-            raise RulesError(setting, f"{number} is not a face from {low} to {high}")
+            raise RulesError(
+                setting,
+                gettext_noop("%(number)s is not a face from %(low)s to %(high)s"),
+                number=number,
+                low=low,
+                high=high,
+            )
         checked.append(number)
     return tuple(checked)

@@ -15,6 +15,7 @@ from fudgetable.rules import distribution as dist
 from fudgetable.rules.data import obj
 from fudgetable.rules.dice.base import SYSTEM_RANDOM, DiceMethod, Face, RandomSource, Roll
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("H", "D", "C", "S")
@@ -25,7 +26,11 @@ ONE_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 def card_value(card: object, setting: str = "roll.faces") -> int:
     """The number a card code ("AH", "10D", "QS") reads as."""
     if not isinstance(card, str) or card[:-1] not in RANKS or card[-1:] not in SUITS:
-        raise RulesError(setting, f"{card!r} is not a card (rank A, 2-10, J, Q, K + suit HDCS)")
+        raise RulesError(
+            setting,
+            gettext_noop("%(card)r is not a card (rank A, 2-10, J, Q, K + suit HDCS)"),
+            card=card,
+        )
     rank, suit = card[:-1], card[-1]
     if rank in ("J", "Q", "K"):
         return 0
@@ -63,12 +68,17 @@ class DeckState:
     def from_dict(cls, data: object) -> "DeckState":
         pile = obj(data, "deck").get("pile")
         if not isinstance(pile, list):
-            raise RulesError("deck.pile", "must be a list of cards")
+            raise RulesError("deck.pile", gettext_noop("must be a list of cards"))
         for card in pile:
             card_value(card, "deck.pile")
         for card in set(pile):
             if pile.count(card) > DECKS:
-                raise RulesError("deck.pile", f"{card} appears more than {DECKS} times")
+                raise RulesError(
+                    "deck.pile",
+                    gettext_noop("%(card)s appears more than %(decks)s times"),
+                    card=card,
+                    decks=DECKS,
+                )
         return cls(tuple(pile))
 
 
@@ -90,14 +100,14 @@ class Deck(DiceMethod):
     -4 .. +4. A table that keeps its deck uses ``draw`` and ``DeckState.next_draw``."""
 
     key = "deck"
-    label = "poker deck (two decks, reshuffled after any Ace)"
+    label = gettext_noop("poker deck (two decks, reshuffled after any Ace)")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return (DeckState.shuffled(rng).pile[0],)
 
     def read(self, faces: Sequence[object]) -> int:
         if len(faces) != 1:
-            raise RulesError("roll.faces", "a deck draw is one card")
+            raise RulesError("roll.faces", gettext_noop("a deck draw is one card"))
         return card_value(faces[0])
 
     def exact(self) -> dict[int, Fraction]:

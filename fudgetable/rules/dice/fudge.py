@@ -12,6 +12,7 @@ from fractions import Fraction
 from fudgetable.rules import distribution as dist
 from fudgetable.rules.dice.base import DiceMethod, Face, RandomSource, require_faces
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import Words, gettext_noop
 
 # A server-side limit, not a rule: enough for any table, small enough that a stored method key
 # can never ask the server for a huge convolution.
@@ -25,7 +26,12 @@ _DISADVANTAGE_DIE = dist.uniform((-1, 0, 0))
 
 def _check_count(count: int, setting: str = "dice_method") -> None:
     if not 1 <= count <= MAX_DICE:
-        raise RulesError(setting, f"roll from 1 to {MAX_DICE} dice, not {count}")
+        raise RulesError(
+            setting,
+            gettext_noop("roll from 1 to %(max_dice)s dice, not %(count)s"),
+            max_dice=MAX_DICE,
+            count=count,
+        )
 
 
 def _d6_as_fudge(face: int) -> int:
@@ -40,22 +46,36 @@ class FudgeDice(DiceMethod):
         _check_count(count)
         if advantage and disadvantage:
             raise RulesError(
-                "dice_method", "advantage and disadvantage dice cancel out; never roll both"
+                "dice_method",
+                gettext_noop("advantage and disadvantage dice cancel out; never roll both"),
             )
         special = advantage or disadvantage
         if not 0 <= special <= count:
-            raise RulesError("dice_method", f"{special} special dice is more than {count} dice")
+            raise RulesError(
+                "dice_method",
+                gettext_noop("%(special)s special dice is more than %(count)s dice"),
+                special=special,
+                count=count,
+            )
         self.count = count
         self.advantage = advantage
         self.disadvantage = disadvantage
         self.key = f"{count}dF"
-        self.label = f"{count} Fudge dice"
+        self.label = Words(gettext_noop("%(count)d Fudge dice"), count=count)
         if advantage:
             self.key += f"/{advantage}adv"
-            self.label += f", {advantage} of them advantage dice"
+            self.label = Words(
+                gettext_noop("%(count)d Fudge dice, %(special)d of them advantage dice"),
+                count=count,
+                special=advantage,
+            )
         if disadvantage:
             self.key += f"/{disadvantage}dis"
-            self.label += f", {disadvantage} of them disadvantage dice"
+            self.label = Words(
+                gettext_noop("%(count)d Fudge dice, %(special)d of them disadvantage dice"),
+                count=count,
+                special=disadvantage,
+            )
 
     @property
     def plain(self) -> int:
@@ -86,7 +106,7 @@ class FudgeD6(DiceMethod):
         _check_count(count)
         self.count = count
         self.key = f"{count}d6-fudge"
-        self.label = f"{count}d6 read as Fudge dice"
+        self.label = Words(gettext_noop("%(count)dd6 read as Fudge dice"), count=count)
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return tuple(rng.randint(1, 6) for _ in range(self.count))
@@ -104,7 +124,7 @@ class LowestDie(DiceMethod):
     sign, if on both colours the result is 0. Range -5 to +5."""
 
     key = "4d6-lowest"
-    label = "4d6, lowest die (two positive, two negative)"
+    label = gettext_noop("4d6, lowest die (two positive, two negative)")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return tuple(rng.randint(1, 6) for _ in range(4))
@@ -130,7 +150,7 @@ class OneD6MinusOneD6(DiceMethod):
     "keep the lower die" reading maps faces differently but has exactly the same odds.)"""
 
     key = "1d6-1d6"
-    label = "1d6 - 1d6"
+    label = gettext_noop("1d6 - 1d6")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return (rng.randint(1, 6), rng.randint(1, 6))
@@ -151,7 +171,7 @@ class NpcD6(DiceMethod):
     d6 says by how much; we always roll it, since the app needs an exact number."""
 
     key = "npc-d6"
-    label = "NPC d6"
+    label = gettext_noop("NPC d6")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         first = rng.randint(1, 6)
@@ -161,11 +181,13 @@ class NpcD6(DiceMethod):
         if len(faces) == 1:
             (first,) = require_faces(faces, 1, 1, 6)
             if first in (1, 6):
-                raise RulesError("roll.faces", "a 1 or a 6 needs a second die")
+                raise RulesError("roll.faces", gettext_noop("a 1 or a 6 needs a second die"))
             return 0
         first, second = require_faces(faces, 2, 1, 6)
         if first not in (1, 6):
-            raise RulesError("roll.faces", "a second die is only rolled after a 1 or a 6")
+            raise RulesError(
+                "roll.faces", gettext_noop("a second die is only rolled after a 1 or a 6")
+            )
         return _NPC_HOW_MUCH[second] * (1 if first == 6 else -1)
 
     def exact(self) -> dict[int, Fraction]:
@@ -181,7 +203,7 @@ class NoRoll(DiceMethod):
     for foes and Fudge 1995's "NPC always rolls 0")."""
 
     key = "none"
-    label = "no roll (always 0)"
+    label = gettext_noop("no roll (always 0)")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return ()

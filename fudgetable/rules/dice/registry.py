@@ -19,6 +19,7 @@ from fudgetable.rules.dice.fudge import (
 )
 from fudgetable.rules.dice.tables import D20, D66, D100, PERCENT, THREE_D6, TWO_D10
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 _FIXED: dict[str, DiceMethod] = {
     method.key: method
@@ -81,13 +82,13 @@ def _build(key: str) -> DiceMethod:
     d6 = _FUDGE_D6.fullmatch(key)
     if d6:
         return FudgeD6(int(d6.group(1)))
-    raise RulesError("dice_method", f"unknown dice method {key!r}")
+    raise RulesError("dice_method", gettext_noop("unknown dice method %(key)r"), key=key)
 
 
 def get_method(key: object, setting: str = "dice_method") -> DiceMethod:
     """The method for a stored key; a bad key raises ``RulesError`` naming ``setting``."""
     if not isinstance(key, str):
-        raise RulesError(setting, f"must be a dice method key, not {key!r}")
+        raise RulesError(setting, gettext_noop("must be a dice method key, not %(key)r"), key=key)
     try:
         return _build(key)
     except RulesError as error:

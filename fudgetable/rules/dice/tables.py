@@ -12,6 +12,7 @@ from fractions import Fraction
 from fudgetable.rules import distribution as dist
 from fudgetable.rules.dice.base import DiceMethod, Face, RandomSource, require_faces
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 Bands = tuple[tuple[int, int, int], ...]  # (lowest total, highest total, result)
 
@@ -70,7 +71,7 @@ D66_TABLE = (
 
 class D66(DiceMethod):
     key = "d66"
-    label = "d66 table"
+    label = gettext_noop("d66 table")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         return (rng.randint(1, 6), rng.randint(1, 6))
@@ -93,7 +94,7 @@ D20_BANDS: Bands = ((2, 3, -2), (4, 7, -1), (8, 13, 0), (14, 17, 1), (18, 19, 2)
 
 class D20(DiceMethod):
     key = "d20"
-    label = "d20 (reroll 1s and 20s)"
+    label = gettext_noop("d20 (reroll 1s and 20s)")
 
     def throw(self, rng: RandomSource) -> tuple[Face, ...]:
         first = rng.randint(1, 20)
@@ -103,14 +104,16 @@ class D20(DiceMethod):
         if len(faces) == 1:
             (first,) = require_faces(faces, 1, 1, 20)
             if first in (1, 20):
-                raise RulesError("roll.faces", "a 1 or a 20 needs a second die")
+                raise RulesError("roll.faces", gettext_noop("a 1 or a 20 needs a second die"))
             return _band(D20_BANDS, first)
         first, second = require_faces(faces, 2, 1, 20)
         if first == 20:
             return 4 if second >= 16 else 3
         if first == 1:
             return -4 if second <= 5 else -3
-        raise RulesError("roll.faces", "a second die is only rolled after a 1 or a 20")
+        raise RulesError(
+            "roll.faces", gettext_noop("a second die is only rolled after a 1 or a 20")
+        )
 
     def exact(self) -> dict[int, Fraction]:
         out = dist.remap(dist.uniform(range(2, 20)), lambda number: _band(D20_BANDS, number))
@@ -123,7 +126,7 @@ class D20(DiceMethod):
 
 THREE_D6 = SumTable(
     "3d6",
-    "3d6 table",
+    gettext_noop("3d6 table"),
     dice=3,
     sides=6,
     bands=(
@@ -141,7 +144,7 @@ THREE_D6 = SumTable(
 
 TWO_D10 = SumTable(
     "2d10",
-    "2d10 table",
+    gettext_noop("2d10 table"),
     dice=2,
     sides=10,
     bands=(
@@ -160,7 +163,7 @@ TWO_D10 = SumTable(
 # Fudge 1995 and EZFudge share this d% table.
 PERCENT = PercentTable(
     "d%",
-    "d% table (Fudge 1995, EZFudge)",
+    gettext_noop("d% table (Fudge 1995, EZFudge)"),
     bands=(
         (1, 1, -4),
         (2, 6, -3),
@@ -178,7 +181,7 @@ PERCENT = PercentTable(
 # (19 ways to get -1, 20 to get +1), and we keep it as printed.
 D100 = PercentTable(
     "d100",
-    "d100 table (Fudge Lite)",
+    gettext_noop("d100 table (Fudge Lite)"),
     bands=(
         (1, 1, -4),
         (2, 6, -3),

@@ -15,6 +15,7 @@ from typing import Any
 from fudgetable.rules.data import choice, obj, only, require_int
 from fudgetable.rules.dice import DiceMethod, get_method
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 POOR, MEDIOCRE, FAIR, GOOD = -1, 0, 1, 2
 CRITICAL_STEPS = 4  # Fudge 1995 3.6: a natural +/-4, or four levels past the difficulty
@@ -28,7 +29,12 @@ NPC_ROLL_MODES = ("none", "1dF", "2dF", "3dF", "4dF", "npc-d6")
 def npc_roll_method(mode: object) -> DiceMethod:
     """The dice method for an NPC roll mode; anything else is refused."""
     if mode not in NPC_ROLL_MODES:
-        raise RulesError("npc_roll", f"{mode!r} is not one of {', '.join(NPC_ROLL_MODES)}")
+        raise RulesError(
+            "npc_roll",
+            gettext_noop("%(mode)r is not one of %(choices)s"),
+            mode=mode,
+            choices=", ".join(NPC_ROLL_MODES),
+        )
     return get_method(mode)
 
 
@@ -64,7 +70,7 @@ class Critical(StrEnum):
 
 def _ints(raw: object, setting: str) -> tuple[int, ...]:
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-        raise RulesError(setting, "must be a list of whole numbers")
+        raise RulesError(setting, gettext_noop("must be a list of whole numbers"))
     return tuple(require_int(item, setting) for item in raw)
 
 
@@ -87,12 +93,12 @@ class ActionRules:
         ):
             object.__setattr__(self, name, choice(kind, getattr(self, name), f"rules.{name}"))
         if require_int(self.modifier_cap, "rules.modifier_cap") < 0:
-            raise RulesError("rules.modifier_cap", "must not be negative")
+            raise RulesError("rules.modifier_cap", gettext_noop("must not be negative"))
         for name in ("floor", "ceiling"):
             if getattr(self, name) is not None:
                 require_int(getattr(self, name), f"rules.{name}")
         if self.floor is not None and self.ceiling is not None and self.floor > self.ceiling:
-            raise RulesError("rules.floor", "must not be above the ceiling")
+            raise RulesError("rules.floor", gettext_noop("must not be above the ceiling"))
 
     def combine(self, modifiers: Sequence[int]) -> int:
         """The one modifier that all of an action's bonuses and penalties come to."""
@@ -204,7 +210,10 @@ def _check_stored(stored: Mapping[str, Any], fresh: dict[str, Any], where: str) 
     for key, value in fresh.items():
         if key in stored and stored[key] != value:
             raise RulesError(
-                f"{where}.{key}", f"stored {stored[key]!r}, but the rules give {value!r}"
+                f"{where}.{key}",
+                gettext_noop("stored %(stored)r, but the rules give %(value)r"),
+                stored=stored[key],
+                value=value,
             )
 
 

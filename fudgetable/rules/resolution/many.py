@@ -27,6 +27,7 @@ from fudgetable.rules.resolution.action import (
     Side,
     SideResult,
 )
+from fudgetable.rules.words import gettext_noop
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class ManyOutcome:
             if index in group:
                 return ahead + 1
             ahead += len(group)
-        raise RulesError("index", f"no side {index} in this contest")
+        raise RulesError("index", gettext_noop("no side %(index)s in this contest"), index=index)
 
     @property
     def in_order(self) -> tuple[int, ...]:
@@ -73,7 +74,7 @@ def resolve_many(sides: Sequence[Side], rules: ActionRules = PLAIN_OPPOSED_RULES
     """Each side's result (level + modifiers + roll, as the ruleset combines and clamps them),
     ranked; the winner, or what a shared best result comes to under ``rules.tie``."""
     if len(sides) < 2:
-        raise RulesError("sides", "a contest needs at least two sides")
+        raise RulesError("sides", gettext_noop("a contest needs at least two sides"))
     results = tuple(side.settle(rules, f"sides[{index}].") for index, side in enumerate(sides))
     levels = sorted({result.result for result in results}, reverse=True)
     ranking = tuple(

@@ -24,6 +24,7 @@ from fudgetable.rules.resolution.action import (
     POOR,
     ActionRules,
 )
+from fudgetable.rules.words import gettext_noop
 
 
 def situational_result(
@@ -82,7 +83,9 @@ def untrained_fudge_lite(commonness: Commonness | str) -> int:
         return _LITE_UNTRAINED[Commonness(commonness)]
     except ValueError:
         raise RulesError(
-            "commonness", f"{commonness!r} is not one of everyone, some, specialised"
+            "commonness",
+            gettext_noop("%(commonness)r is not one of everyone, some, specialised"),
+            commonness=commonness,
         ) from None
 
 
@@ -117,11 +120,13 @@ class FateDegree:
 
 
 FATE_DEGREES: tuple[FateDegree, ...] = (
-    FateDegree(0, "Minimal", "Negligible", "Instant"),
-    FateDegree(1, "Competent", "Minor", "Momentary"),
-    FateDegree(2, "Solid", "Moderate", "Scene"),
-    FateDegree(3, "Significant", "Major", "Session"),
-    FateDegree(4, "Perfection", "Overwhelming", "Long term"),
+    FateDegree(0, gettext_noop("Minimal"), gettext_noop("Negligible"), gettext_noop("Instant")),
+    FateDegree(1, gettext_noop("Competent"), gettext_noop("Minor"), gettext_noop("Momentary")),
+    FateDegree(2, gettext_noop("Solid"), gettext_noop("Moderate"), gettext_noop("Scene")),
+    FateDegree(3, gettext_noop("Significant"), gettext_noop("Major"), gettext_noop("Session")),
+    FateDegree(
+        4, gettext_noop("Perfection"), gettext_noop("Overwhelming"), gettext_noop("Long term")
+    ),
 )
 
 # The least margin for each rung: a static test steps by one; a dynamic one (both sides roll,

@@ -12,6 +12,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.ladder import Ladder
 from fudgetable.rules.resolution import ActionRules, Criticals, ModifierPolicy, Outcome
 from fudgetable.rules.tracks import INCAPACITATED, ConditionTrack
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import DEFAULT_ERA, WoundTrack
 
 
@@ -39,22 +40,24 @@ class AdvancementTable(StrEnum):
 
 # The uses Fudge Lite offers for Fudge points; a campaign picks the ones its table allows.
 FUDGE_POINT_USES = {
-    "reroll": "Reroll a trait check",
-    "auto-success": "Succeed at an unopposed roll of Superb or lower difficulty",
-    "alter-by-one": "Alter a roll by 1",
-    "reduce-condition": "Reduce a condition by one level",
-    "failure-to-success": "Turn a failure into a success",
-    "plus-four": "Take a +4 result without rolling",
-    "coincidence": "Ensure a favourable coincidence",
+    "reroll": gettext_noop("Reroll a trait check"),
+    "auto-success": gettext_noop("Succeed at an unopposed roll of Superb or lower difficulty"),
+    "alter-by-one": gettext_noop("Alter a roll by 1"),
+    "reduce-condition": gettext_noop("Reduce a condition by one level"),
+    "failure-to-success": gettext_noop("Turn a failure into a success"),
+    "plus-four": gettext_noop("Take a +4 result without rolling"),
+    "coincidence": gettext_noop("Ensure a favourable coincidence"),
 }
 
 # EZFudge's "Damage Roll Options", by the seed's numbers; all optional, so none is on unless a
 # campaign turns it on (fudgetable/rules/fight.py applies them).
 DAMAGE_OPTIONS = {
-    1: "A successful attack with a Superb roll always does at least a Scratch",
-    2: "Roll one Fudge die and add it to any wound calculation",
-    3: "If the melee actions tie, each fighter takes a Scratch",
-    4: "After the wound calculation, a Fudge die's minus or plus shifts the wound down or up one",
+    1: gettext_noop("A successful attack with a Superb roll always does at least a Scratch"),
+    2: gettext_noop("Roll one Fudge die and add it to any wound calculation"),
+    3: gettext_noop("If the melee actions tie, each fighter takes a Scratch"),
+    4: gettext_noop(
+        "After the wound calculation, a Fudge die's minus or plus shifts the wound down or up one"
+    ),
 }
 
 MAX_TRAITS = 60
@@ -85,13 +88,15 @@ class BuildRules:
         if d.get("distribution") is not None:
             distribution = Distribution.from_dict(d["distribution"])
         elif method is BuildMethod.DISTRIBUTION:
-            raise RulesError("build.distribution", "a distribution build needs its slots")
+            raise RulesError(
+                "build.distribution", gettext_noop("a distribution build needs its slots")
+            )
         budget = data.integer(d, "budget", "build", 30)
         starting_xp = data.integer(d, "starting_xp", "build", 0)
         if not 0 <= budget <= 200:
-            raise RulesError("build.budget", "must be between 0 and 200 build points")
+            raise RulesError("build.budget", gettext_noop("must be between 0 and 200 build points"))
         if not 0 <= starting_xp <= 10_000:
-            raise RulesError("build.starting_xp", "must be between 0 and 10000 XP")
+            raise RulesError("build.starting_xp", gettext_noop("must be between 0 and 10000 XP"))
         return cls(method, distribution, budget, starting_xp)
 
 

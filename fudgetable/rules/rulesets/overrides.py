@@ -27,12 +27,18 @@ from fudgetable.rules.rulesets.model import (
 )
 from fudgetable.rules.rulesets.presets import PRESETS
 from fudgetable.rules.tracks import DIES, INCAPACITATED, ConditionTrack
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import MEDICAL_CARE_PER_WEEK, WoundTrack
 
 
 def get_preset(key: object) -> Ruleset:
     if not isinstance(key, str) or key not in PRESETS:
-        raise RulesError("ruleset", f"{key!r} is not one of {', '.join(PRESETS)}")
+        raise RulesError(
+            "ruleset",
+            gettext_noop("%(key)r is not one of %(choices)s"),
+            key=key,
+            choices=", ".join(PRESETS),
+        )
     return PRESETS[key]
 
 
@@ -66,18 +72,24 @@ def _difficulty(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
 
 def _trait_list(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
-        raise RulesError("trait_list", "must be a list of trait names")
+        raise RulesError("trait_list", gettext_noop("must be a list of trait names"))
     # Counted first, so a huge stored list is refused before any name is looked at.
     if len(raw) > MAX_TRAITS:
-        raise RulesError("trait_list", f"at most {MAX_TRAITS} traits")
+        raise RulesError(
+            "trait_list", gettext_noop("at most %(max_traits)s traits"), max_traits=MAX_TRAITS
+        )
     names: list[str] = []
     seen: set[str] = set()
     for item in raw:
         name = item.strip() if isinstance(item, str) else ""
         if not name or len(name) > MAX_NAME:
-            raise RulesError("trait_list", f"each name needs 1 to {MAX_NAME} characters")
+            raise RulesError(
+                "trait_list",
+                gettext_noop("each name needs 1 to %(max_name)s characters"),
+                max_name=MAX_NAME,
+            )
         if name.casefold() in seen:
-            raise RulesError("trait_list", f"{name!r} is listed twice")
+            raise RulesError("trait_list", gettext_noop("%(name)r is listed twice"), name=name)
         seen.add(name.casefold())
         names.append(name)
     return tuple(names), names
@@ -94,12 +106,20 @@ MAX_QUESTION = 200
 
 def _questions(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
-        raise RulesError("session_questions", "must be a list of questions")
+        raise RulesError("session_questions", gettext_noop("must be a list of questions"))
     if len(raw) > MAX_QUESTIONS:
-        raise RulesError("session_questions", f"at most {MAX_QUESTIONS} questions")
+        raise RulesError(
+            "session_questions",
+            gettext_noop("at most %(max_questions)s questions"),
+            max_questions=MAX_QUESTIONS,
+        )
     questions = [item.strip() if isinstance(item, str) else "" for item in raw]
     if not all(0 < len(question) <= MAX_QUESTION for question in questions):
-        raise RulesError("session_questions", f"each needs 1 to {MAX_QUESTION} characters")
+        raise RulesError(
+            "session_questions",
+            gettext_noop("each needs 1 to %(max_question)s characters"),
+            max_question=MAX_QUESTION,
+        )
     return tuple(questions), questions
 
 
@@ -130,9 +150,14 @@ def _stored(
 
 def _last_box(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if raw not in (DIES, INCAPACITATED):
-        raise RulesError("last_box", f"must be {DIES!r} or {INCAPACITATED!r}")
+        raise RulesError(
+            "last_box",
+            gettext_noop("must be %(dies)r or %(incapacitated)r"),
+            dies=DIES,
+            incapacitated=INCAPACITATED,
+        )
     if ruleset.injury_track is None:
-        raise RulesError("last_box", "this campaign has no injury track")
+        raise RulesError("last_box", gettext_noop("this campaign has no injury track"))
     return replace(ruleset.injury_track, last_box=raw), raw
 
 
@@ -142,7 +167,9 @@ def _one_of(choices: type[StrEnum] | Sequence[str], setting: str) -> Parse:
             value = data.choice(choices, raw, setting)
             return value, value.value
         if raw not in choices:
-            raise RulesError(setting, f"must be one of {', '.join(choices)}")
+            raise RulesError(
+                setting, gettext_noop("must be one of %(choices)s"), choices=", ".join(choices)
+            )
         return raw, raw
 
     return parse
@@ -151,7 +178,12 @@ def _one_of(choices: type[StrEnum] | Sequence[str], setting: str) -> Parse:
 def _count(setting: str, most: int, least: int = 0) -> Parse:
     def parse(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
         if not data.is_int(raw) or not least <= raw <= most:
-            raise RulesError(setting, f"must be a whole number from {least} to {most}")
+            raise RulesError(
+                setting,
+                gettext_noop("must be a whole number from %(least)s to %(most)s"),
+                least=least,
+                most=most,
+            )
         return raw, raw
 
     return parse
@@ -159,17 +191,22 @@ def _count(setting: str, most: int, least: int = 0) -> Parse:
 
 def _flag(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if not isinstance(raw, bool):
-        raise RulesError("xp_on_a_miss", "must be true or false")
+        raise RulesError("xp_on_a_miss", gettext_noop("must be true or false"))
     return raw, raw
 
 
 def _uses(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
-        raise RulesError("fudge_point_uses", "must be a list of uses")
+        raise RulesError("fudge_point_uses", gettext_noop("must be a list of uses"))
     for use in raw:
         if not isinstance(use, str) or use not in FUDGE_POINT_USES:
             known = ", ".join(FUDGE_POINT_USES)
-            raise RulesError("fudge_point_uses", f"{use!r} is not one of {known}")
+            raise RulesError(
+                "fudge_point_uses",
+                gettext_noop("%(use)r is not one of %(known)s"),
+                use=use,
+                known=known,
+            )
     uses = tuple(use for use in FUDGE_POINT_USES if use in raw)  # canonical order, no repeats
     return uses, list(uses)
 
@@ -182,11 +219,16 @@ def _critical_table(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
 
 def _damage_options(ruleset: Ruleset, raw: object) -> tuple[Any, Any]:
     if isinstance(raw, str) or not isinstance(raw, Sequence):
-        raise RulesError("damage_options", "must be a list of option numbers")
+        raise RulesError("damage_options", gettext_noop("must be a list of option numbers"))
     for option in raw:
         if not data.is_int(option) or option not in DAMAGE_OPTIONS:
             known = ", ".join(map(str, DAMAGE_OPTIONS))
-            raise RulesError("damage_options", f"{option!r} is not one of {known}")
+            raise RulesError(
+                "damage_options",
+                gettext_noop("%(option)r is not one of %(known)s"),
+                option=option,
+                known=known,
+            )
     options = tuple(sorted(set(raw)))
     return options, list(options)
 
@@ -238,7 +280,7 @@ def resolve(key: object, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     given = dict(data.obj({} if overrides is None else overrides, "settings"))
     unknown = sorted(set(map(str, given)) - set(_SETTINGS))
     if unknown:
-        raise RulesError(unknown[0], "is not a setting FudgeTable knows")
+        raise RulesError(unknown[0], gettext_noop("is not a setting FudgeTable knows"))
     stored: dict[str, Any] = {}
     for setting, (field_name, parse) in _SETTINGS.items():
         if setting in given:

@@ -14,11 +14,12 @@ from fudgetable.rules.rulesets.model import (
     TraitScheme,
 )
 from fudgetable.rules.tracks import LITE_INJURY_TRACK
+from fudgetable.rules.words import gettext_noop
 from fudgetable.rules.wounds import EZ_WOUND_TRACK
 
 # Starting trait lists, from the seeds' own suggestions; a GM edits them per campaign.
 TRAIT_LISTS: Mapping[str, tuple[str, ...]] = {
-    "Fudge Lite base traits": (
+    gettext_noop("Fudge Lite base traits"): (
         "Athletics",
         "Melee Combat",
         "Persuasion",
@@ -28,7 +29,7 @@ TRAIT_LISTS: Mapping[str, tuple[str, ...]] = {
         "Stealth",
         "Streetwise",
     ),
-    "Fudge Lite fantasy additions": (
+    gettext_noop("Fudge Lite fantasy additions"): (
         "Cultural Knowledge",
         "Dungeoneering",
         "Languages",
@@ -38,7 +39,7 @@ TRAIT_LISTS: Mapping[str, tuple[str, ...]] = {
         "Nature",
         "Thievery",
     ),
-    "Fudge Lite sci-fi additions": (
+    gettext_noop("Fudge Lite sci-fi additions"): (
         "Galactic Knowledge",
         "Hacking",
         "Languages",
@@ -48,13 +49,26 @@ TRAIT_LISTS: Mapping[str, tuple[str, ...]] = {
         "Repair",
         "Starship Use",
     ),
-    "Body, Mind, Soul": ("Body", "Mind", "Soul"),
-    "Physical, Mental, Social": ("Physical", "Mental", "Social"),
-    "Approaches": ("Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky"),
-    "Might, Speed, Intellect": ("Might", "Speed", "Intellect"),
-    "EZFudge fantasy roles": ("Archer", "Burglar", "Cleric", "Fighter", "Scholar", "Wizard"),
-    "EZFudge modern roles": ("Beat Cop", "Computer Hacker", "Con Artist", "Doctor", "Pilot"),
-    "Fate skills (the seed's examples)": ("Contacting", "Streetwise"),
+    gettext_noop("Body, Mind, Soul"): ("Body", "Mind", "Soul"),
+    gettext_noop("Physical, Mental, Social"): ("Physical", "Mental", "Social"),
+    gettext_noop("Approaches"): ("Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky"),
+    gettext_noop("Might, Speed, Intellect"): ("Might", "Speed", "Intellect"),
+    gettext_noop("EZFudge fantasy roles"): (
+        "Archer",
+        "Burglar",
+        "Cleric",
+        "Fighter",
+        "Scholar",
+        "Wizard",
+    ),
+    gettext_noop("EZFudge modern roles"): (
+        "Beat Cop",
+        "Computer Hacker",
+        "Con Artist",
+        "Doctor",
+        "Pilot",
+    ),
+    gettext_noop("Fate skills (the seed's examples)"): ("Contacting", "Streetwise"),
 }
 
 _LITE_DISTRIBUTION = DISTRIBUTIONS["1 Superb, 2 Great, 3 Good, 4 Fair, 5 Mediocre"]
@@ -116,7 +130,7 @@ _PRESET_LIST = (
     ),
     Ruleset(
         key="fate",
-        label="Fate (Fudge edition)",
+        label=gettext_noop("Fate (Fudge edition)"),
         ladder=get_ladder("fate"),
         dice="4dF",
         opposed_dice="4dF",
@@ -159,13 +173,13 @@ DEFAULT_KEY = "fudge-lite"
 # Fudge Lite's "GM Moves": what the GM can do when the table needs something to happen. Every
 # campaign starts with them at hand and edits them to fit its game.
 GM_MOVES: tuple[str, ...] = (
-    "Use an NPC's default behaviour",
-    "Reveal an unwelcome truth",
-    "Announce future badness",
-    "Inflict an injury",
-    "Offer an opportunity, with or without a cost",
-    "Put a character in a spot",
-    "Tell them the requirements or consequences and ask",
-    "Make a countdown and mark a box",
-    "Advance a countdown",
+    gettext_noop("Use an NPC's default behaviour"),
+    gettext_noop("Reveal an unwelcome truth"),
+    gettext_noop("Announce future badness"),
+    gettext_noop("Inflict an injury"),
+    gettext_noop("Offer an opportunity, with or without a cost"),
+    gettext_noop("Put a character in a spot"),
+    gettext_noop("Tell them the requirements or consequences and ask"),
+    gettext_noop("Make a countdown and mark a box"),
+    gettext_noop("Advance a countdown"),
 )

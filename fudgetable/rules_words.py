@@ -1,0 +1,24 @@
+"""The rules' words in the reader's language. The rules module imports no Django: it marks its
+words with its own ``gettext_noop`` and keeps a sentence's values apart (``Words``), so the app
+translates them here, where it shows them: in Python ``said(error.message)``, in a template
+``{{ track.name|said }}`` (``fudgetable/templatetags/rules_words.py``).
+
+A name a GM wrote (a track renamed "Bruises") has no translation and stays as written; a
+default the rules gave ("Injury") reads in the reader's language.
+"""
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+
+from fudgetable.rules.words import Words
+
+
+def said(words: str) -> str:
+    """``words`` in the active language: a ``Words`` sentence translated, then filled."""
+    if isinstance(words, Words):
+        return words.said(gettext)
+    return gettext(words) if words else words
+
+
+# For what is made at import (a form field's choices): said in each request's language.
+said_lazy = lazy(said, str)
