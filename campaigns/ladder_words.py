@@ -4,6 +4,7 @@ are kept by each rung's name in the rules ({"Good": "Bom"}), never by its value,
 ladder that keeps a rung keeps its word."""
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 
 from django import forms
@@ -52,9 +53,12 @@ def clean_rung_words(
             with translation.override(language):
                 taken.setdefault(_normal(gettext(own)), own)
         taken.setdefault(_normal(own), own)
+    typed = {name: _SPACE.sub(" ", form.cleaned_data.get(name) or "").strip() for name in rungs}
+    # A word typed for two rungs is refused on both: which of them the GM meant is theirs to say.
+    counts = Counter(_normal(word) for word in typed.values() if word)
     words: dict[str, str] = {}
     for name, own in rungs.items():
-        word = _SPACE.sub(" ", form.cleaned_data.get(name) or "").strip()
+        word = typed[name]
         if not word:
             continue
         try:
@@ -69,9 +73,8 @@ def clean_rung_words(
                 % {"word": word},
             )
             continue
-        if taken.get(_normal(word), own) != own:
+        if counts[_normal(word)] > 1 or taken.get(_normal(word), own) != own:
             form.add_error(name, gettext("“%(word)s” already names another rung.") % {"word": word})
             continue
-        taken[_normal(word)] = own
         words[own] = word
     return words

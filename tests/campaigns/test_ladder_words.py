@@ -159,3 +159,13 @@ def test_without_words_each_reader_gets_the_rules_words_in_their_language(
     assert "Excellent (+3)" in french
     english = client_for(member).get(sheet).content.decode()
     assert "Great (+3)" in english
+
+
+def test_a_word_typed_for_two_rungs_is_refused_on_both(client_for, owner, campaign):
+    client = client_for(owner)
+    fields = rung_fields(client, campaign)
+    response = save_words(client, campaign, {"Good": "Solid", "Great": "Solid"})
+    errors = response.context["form"].errors
+    assert (
+        errors[fields["Good"]] == errors[fields["Great"]] == ["“Solid” already names another rung."]
+    )
