@@ -30,6 +30,12 @@ class Campaign(models.Model):
         default="en",
         db_default="en",
     )
+    # The GM's own words for the ladder's rungs, by each rung's name in the rules
+    # ({"Good": "Bom"}), so that they survive a change of ladder that keeps the rung; empty:
+    # the rules' words in each reader's language (``campaigns.selectors.campaign_ladder``).
+    ladder_words = models.JSONField(
+        _("words for the ladder"), default=dict, db_default={}, blank=True
+    )
     # Bumped by every edit of the settings form, so a stale form is refused, not applied.
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)

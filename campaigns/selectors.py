@@ -1,12 +1,17 @@
+import json
+from functools import lru_cache
+
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
+from django.utils import translation
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership, Profile
 from fudgetable.rows import row
 from fudgetable.rules import rulesets
 from fudgetable.rules.dice import get_method
+from fudgetable.rules.ladder import Ladder, worded
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules_words import said
 
@@ -56,13 +61,56 @@ def campaign_ruleset(campaign: Campaign) -> Ruleset:
     return rulesets.resolve(campaign.ruleset, campaign.overrides)
 
 
+def campaign_ladder(campaign: Campaign) -> Ladder:
+    """The campaign's ladder in words, for people to read and type: each rung in the GM's word
+    for it (Settings), else in the rules' word said in the active language, which is the
+    table's for what is pushed and the reader's own on their pages. The rules' English names,
+    and the words of the table's language, still read back ("/r Athletics vs Good")."""
+    return campaign_ladders(campaign)[1]
+
+
+def campaign_ladders(campaign: Campaign) -> tuple[Ladder, Ladder]:
+    """The rules' own ladder, in their English names, and ``campaign_ladder``: a record that
+    holds the rules' names (a log entry's snapshot) is said again in the campaign's words."""
+    return _worded_ladder(
+        campaign.ruleset,
+        json.dumps(campaign.overrides, sort_keys=True),
+        json.dumps(campaign.ladder_words or {}, sort_keys=True),
+        translation.get_language() or settings.LANGUAGE_CODE,
+        campaign_language(campaign),
+    )
+
+
+def ladder_word(campaign: Campaign, level: int) -> str:
+    """The name of ``level`` on the campaign's ladder: "Bom", "Superb +2" ("-1" on a ladder of
+    plain numbers)."""
+    return campaign_ladder(campaign).name(level)
+
+
+@lru_cache(maxsize=256)
+def _worded_ladder(
+    ruleset: str, overrides: str, words: str, language: str, table_language: str
+) -> tuple[Ladder, Ladder]:
+    # Kept by what it is made from: a log page names hundreds of levels with one ladder.
+    ladder = rulesets.resolve(ruleset, json.loads(overrides)).ladder
+    own = [rung.name for rung in (*ladder.rungs, *ladder.aliases)]
+    with translation.override(language):
+        said = {name: gettext(name) for name in own}
+    with translation.override(table_language):
+        at_the_table = {name: gettext(name) for name in own}
+    return ladder, worded(ladder, json.loads(words), said, at_the_table)
+
+
 def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
     """The settings a player wants to know at a glance, in words."""
     ruleset = campaign_ruleset(campaign)
     rows = [
         (gettext("Rules"), said(ruleset.label)),
         (gettext("Dice"), said(get_method(ruleset.dice).label)),
-        (gettext("Default difficulty"), ruleset.ladder.describe(ruleset.default_difficulty)),
+        (
+            gettext("Default difficulty"),
+            campaign_ladder(campaign).describe(ruleset.default_difficulty),
+        ),
         (gettext("Traits"), ", ".join(ruleset.trait_list) or "—"),
     ]
     if ruleset.injury_track:

@@ -59,10 +59,14 @@ def campaign_update(
     ruleset: str,
     overrides: Mapping[str, Any],
     language: str | None = None,
+    ladder_words: Mapping[str, str] | None = None,
 ) -> Campaign:
-    """The settings form saved; ``language`` None keeps the table's language."""
+    """The settings form saved; ``language`` None keeps the table's language, and
+    ``ladder_words`` None the GM's words for the rungs (checked by the form: ``ladder_words``)."""
     checked = _checked_overrides(ruleset, overrides)
     changes: dict[str, Any] = {"language": language} if language else {}
+    if ladder_words is not None:
+        changes["ladder_words"] = dict(ladder_words)
     updated = Campaign.objects.filter(pk=campaign.pk, version=version).update(
         name=name,
         pitch=pitch,

@@ -8,10 +8,12 @@ from dataclasses import replace
 from typing import Any, cast
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.forms import NewCampaignForm, campaign_language_choices
+from campaigns.ladder_words import clean_rung_words, rung_fields
 from fudgetable.input_rule import json_problems
 from fudgetable.rules import rulesets
 from fudgetable.rules.advancement import KeyAward
@@ -274,10 +276,17 @@ class CampaignSettingsForm(NewCampaignForm):
         *,
         in_force: Ruleset,
         initial: Mapping[str, Any],
+        ladder_words: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(data, initial=dict(initial))
         self.in_force = in_force
         self.preset = rulesets.PRESETS[in_force.key]
+        # The GM's words for the rungs: field name -> the rung's own name in the rules.
+        self.rungs: dict[str, str] = {}
+        for name, (field, own) in rung_fields(in_force.ladder, ladder_words or {}).items():
+            self.fields[name], self.rungs[name] = field, own
+            self.initial[name] = field.initial
+        self._ladder_words: dict[str, str] = {}
         # The build and tracks the page shows as plain fields: setting -> its fields' names.
         self.plain: dict[str, list[str]] = {}
         self._overrides: dict[str, Any] = {}
@@ -501,6 +510,10 @@ class CampaignSettingsForm(NewCampaignForm):
 
     def clean(self) -> dict[str, Any]:
         super().clean()
+        # Checked against the words the table and this page say the other rungs in.
+        table = self.cleaned_data.get("language") or self.initial.get("language") or "en"
+        languages = tuple(dict.fromkeys((table, translation.get_language() or table)))
+        self._ladder_words = clean_rung_words(self, self.rungs, languages)
         if not self.errors:  # gathered only from fields that are all clean
             self._overrides = self._gather(self.cleaned_data)
         return self.cleaned_data
@@ -567,6 +580,10 @@ class CampaignSettingsForm(NewCampaignForm):
         """The settings the GM set, in the form the rules module reads."""
         return self._overrides
 
+    def ladder_words(self) -> dict[str, str]:
+        """The GM's words for the rungs, by each rung's own name; empty: the rules' words."""
+        return self._ladder_words
+
     def add_rules_error(self, error: RulesError) -> None:
         """Shows a rules error where the GM set the value: in the JSON (by the path typed
         there), beside its field, or at the top of the form; never by a name not on the page."""
@@ -584,6 +601,10 @@ class CampaignSettingsForm(NewCampaignForm):
             self.add_error(None, said(error.message))
 
     # --- What the template shows -------------------------------------------------------
+
+    @property
+    def rung_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.rungs]
 
     @property
     def build_fields(self) -> list[forms.BoundField]:

@@ -41,6 +41,7 @@ def _settings_form(campaign: Campaign, data: QueryDict | None = None) -> Campaig
             "language": campaign.language,
             "version": campaign.version,
         },
+        ladder_words=campaign.ladder_words,
     )
 
 
@@ -105,6 +106,7 @@ def campaign_settings(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                     ruleset=form.cleaned_data["ruleset"],
                     overrides=form.overrides(),
                     language=form.cleaned_data["language"],
+                    ladder_words=form.ladder_words(),
                 )
             except RulesError as error:
                 form.add_rules_error(error)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from characters.models import AbilityMarks, Character, Detail, Feature, Gear, Item
 from fudgetable.rules import sheet_tracks
 from fudgetable.rules.abilities import standing
@@ -156,7 +156,7 @@ def sheet_context(character: Character, *, ruleset: Ruleset | None = None) -> di
     """Everything the sheet page shows, computed once per render."""
     ruleset = ruleset or campaign_ruleset(character.campaign)
     sheet = rules_sheet(character)
-    ladder = ruleset.ladder
+    ladder = campaign_ladder(character.campaign)  # its words, for people to read
     marks = (
         {m.ability: m for m in AbilityMarks.objects.filter(campaign_id=character.campaign_id)}
         if ruleset.trait_scheme is TraitScheme.ABILITIES

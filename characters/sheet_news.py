@@ -9,7 +9,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from characters.models import Character
 from characters.selectors import standing_lines, track_views
 from fudgetable import live
@@ -35,7 +35,7 @@ def vitals(character: Character, ruleset: Ruleset) -> Vitals:
         + (f" {said(view.consequence)}" if view.consequence else "")
         for _, view in track_views(character, ruleset)
     }
-    describe = ruleset.ladder.describe
+    describe = campaign_ladder(character.campaign).describe
     traits = {t.name: describe(t.level + t.modifier) for t in character.traits.all()}
     return Vitals(character.fudge_points, character.xp, tracks, traits)
 

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign
@@ -15,6 +16,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
 from rolls.forms import SessionEndForm
+from rolls.ladder_words import in_ladder_words
 from rolls.models import Roll, Whispered
 from rolls.talk.messages import message_line
 
@@ -87,7 +89,7 @@ def roll_entry(
     spend_target: str = "#roll-outcome",
 ) -> str:
     """One log entry; ``oob`` makes it replace the entry already on the page (a GM's note).
-    The snapshot holds the ladder words as they were, so no ruleset is needed to show it.
+    The snapshot holds the rules' ladder names, said in the campaign's words when drawn.
 
     The entry is pushed alike to every socket of its audience, so it carries only controls
     that every member of the audience may use: GMs annotate and spend for any PC. A player's
@@ -150,7 +152,8 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
     roller's own answer, and that was most of a roll's template time."""
     gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
     bodies = vars(roll).setdefault("_entry_bodies", {})
-    key = (gm_view, roll.gm_note)  # a GM's note is the one thing that changes on a roll
+    # A GM's note is the one thing that changes on a roll; its words follow the language.
+    key = (gm_view, roll.gm_note, translation.get_language())
     if key not in bodies:
         bodies[key] = render_to_string(f"{TEMPLATE}#entry-body", {"roll": roll, "gm_view": gm_view})
     return bodies[key]
@@ -226,6 +229,8 @@ def log_entries(
     """The rolls' entries; a roll a Fudge point was already spent on offers no more. ``oob``:
     each to replace the one already on the page."""
     allowed = allowed_uses(campaign)
+    for roll in rolls:
+        roll.campaign = campaign  # read by each entry (its ladder's words): not once per entry
     whispers = {roll.pk: roll for roll in rolls if roll.whispered}
     if whispers:
         for roll in whispers.values():
@@ -252,7 +257,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     see. ``spoken``: the dice in words, for a screen reader."""
     if roll.secret and not gm_view:
         return SECRET_TEXT
-    s = roll.snapshot
+    s = in_ladder_words(roll)
     if roll.kind == Roll.Kind.ANNOUNCEMENT:
         return roll.label
     if roll.kind == Roll.Kind.MESSAGE:

@@ -9,6 +9,7 @@ from characters.models import Character, Feature, Trait
 from characters.selectors import roll_details
 from fudgetable.rules import checks
 from fudgetable.rules.character import Fault, Gift, Modifier
+from fudgetable.rules.ladder import Ladder
 from fudgetable.rules.rulesets import Ruleset, TraitScheme
 from fudgetable.rules.sheet_modifiers import sheet_modifiers
 
@@ -21,9 +22,9 @@ class QuickRoll:
     percent: int | None  # the chance to succeed; None for a deck, whose odds follow its pile
 
 
-def quick_rolls(ruleset: Ruleset, characters: list[Character]) -> list[QuickRoll]:
+def quick_rolls(ruleset: Ruleset, characters: list[Character], ladder: Ladder) -> list[QuickRoll]:
     """Each PC's traits (``characters`` with traits, features and details prefetched), in
-    sheet order."""
+    sheet order, each level named on ``ladder`` (the campaign's words)."""
     rolls = []
     difficulty = ruleset.default_difficulty
     for character in characters:
@@ -54,7 +55,7 @@ def quick_rolls(ruleset: Ruleset, characters: list[Character]) -> list[QuickRoll
                     modifiers=tuple(line.amount for line in lines.chosen()),
                 )
                 percent = round(100 * checks.chance_of_margins(ruleset, margins))
-            rolls.append(QuickRoll(character, trait, ruleset.ladder.describe(level), percent))
+            rolls.append(QuickRoll(character, trait, ladder.describe(level), percent))
     return rolls
 
 

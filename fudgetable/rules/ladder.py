@@ -10,11 +10,12 @@ announcing a result), so every integer has exactly one name and every name parse
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fudgetable.rules.data import flag, items, obj, require_int, text
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.words import gettext_noop
 
 _SPACE = re.compile(r"\s+")
 _NUMBER = re.compile(r"[+-]?\d+")
@@ -185,6 +186,12 @@ class Ladder:
         )
 
 
+def check_rung_name(name: object, setting: str = "rung") -> None:
+    """Raises ``RulesError`` for a name no rung may have: empty, or one that would read back as
+    a number, an offset or a described name ("+2", "Good+1", "Good (+1)")."""
+    _check_name(name, setting)
+
+
 def _check_name(name: object, setting: str) -> None:
     if not isinstance(name, str) or not _normal(name):
         raise RulesError(setting, "must be a non-empty name")
@@ -194,6 +201,49 @@ def _check_name(name: object, setting: str) -> None:
         raise RulesError(setting, f"{name!r} would read as a number, an offset or a description")
     if normal[-1] in "+-":
         raise RulesError(setting, f"{name!r} may not end in + or -")
+
+
+def worded(ladder: Ladder, *choices: Mapping[str, str]) -> Ladder:
+    """``ladder`` in other words, for people to read. Each choice maps a rung's own name to a
+    word for it (``{"Good": "Bom"}``), the first choice first: a GM's words, then the rules'
+    words in the reader's language. A rung takes the first word no other rung has taken, else
+    its own name. Every other word, and every own name, still parses as an alias where it names
+    no other value, so "vs Good" reads at a table that says "Bom". A word no rung may have
+    (``check_rung_name``) is passed over; values, bounds and the separator stay as they were.
+    Should the words leave a rung no name of its own, the ladder keeps its own names."""
+    if ladder.numeric or not choices:
+        return ladder
+    taken: dict[str, int] = {}
+    names: dict[int, str] = {}
+    for choice in choices:  # one choice for every rung before the next choice
+        for rung in ladder.rungs:
+            word = choice.get(rung.name)
+            if rung.value in names or not _fits(word) or _normal(str(word)) in taken:
+                continue
+            names[rung.value] = str(word)
+            taken[_normal(str(word))] = rung.value
+    for rung in ladder.rungs:
+        if rung.value not in names:
+            if _normal(rung.name) in taken:
+                return ladder
+            names[rung.value] = rung.name
+            taken[_normal(rung.name)] = rung.value
+    aliases = []
+    for own in (*ladder.rungs, *ladder.aliases):
+        for word in (own.name, *(choice.get(own.name) for choice in choices)):
+            if _fits(word) and _normal(str(word)) not in taken:
+                aliases.append(Rung(str(word), own.value))
+                taken[_normal(str(word))] = own.value
+    rungs = tuple(replace(rung, name=names[rung.value]) for rung in ladder.rungs)
+    return replace(ladder, rungs=rungs, aliases=tuple(aliases))
+
+
+def _fits(word: object) -> bool:
+    try:
+        _check_name(word, "rung")
+    except RulesError:
+        return False
+    return True
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -216,7 +266,23 @@ def _rungs(d: Mapping[str, Any], kind: str) -> tuple[Rung, ...]:
     return tuple(rungs)
 
 
-_SEVEN = ("Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
+# Each rung's name is marked for the catalogues: the app says it in the reader's language, or
+# in the words a campaign's GM chose (``worded``).
+_SEVEN = (
+    gettext_noop("Terrible"),
+    gettext_noop("Poor"),
+    gettext_noop("Mediocre"),
+    gettext_noop("Fair"),
+    gettext_noop("Good"),
+    gettext_noop("Great"),
+    gettext_noop("Superb"),
+)
+_SUPERHUMAN = (
+    gettext_noop("Fair Superhuman"),
+    gettext_noop("Good Superhuman"),
+    gettext_noop("Great Superhuman"),
+    gettext_noop("Superb Superhuman"),
+)
 
 
 def _seven(start: int = -2) -> tuple[Rung, ...]:
@@ -230,10 +296,7 @@ FUDGE_LITE = Ladder(
     key="fudge-lite",
     label="Fudge Lite",
     rungs=_seven()
-    + tuple(
-        Rung(f"{word} Superhuman", 5 + index, extended=True)
-        for index, word in enumerate(("Fair", "Good", "Great", "Superb"))
-    ),
+    + tuple(Rung(name, 5 + index, extended=True) for index, name in enumerate(_SUPERHUMAN)),
     floor=-2,
 )
 
@@ -243,8 +306,8 @@ EZFUDGE = Ladder(
     key="ezfudge",
     label="EZFudge",
     rungs=(
-        Rung("Completely Terrible", -4, extended=True),
-        Rung("Worse Than Terrible", -3, extended=True),
+        Rung(gettext_noop("Completely Terrible"), -4, extended=True),
+        Rung(gettext_noop("Worse Than Terrible"), -3, extended=True),
         *_seven(),
     ),
     separator="",
@@ -254,7 +317,7 @@ FUDGE_1995 = Ladder(
     key="fudge-1995",
     label="Fudge 1995",
     rungs=_seven(),
-    aliases=(Rung("Legendary", 5),),
+    aliases=(Rung(gettext_noop("Legendary"), 5),),
 )
 
 # Fate puts Average between Mediocre and Fair. Mediocre stays 0, as on every other Fudge ladder,
@@ -268,7 +331,7 @@ FATE = Ladder(
         Rung("Terrible", -2),
         Rung("Poor", -1),
         Rung("Mediocre", 0),
-        Rung("Average", 1),
+        Rung(gettext_noop("Average"), 1),
         Rung("Fair", 2),
         Rung("Good", 3),
         Rung("Great", 4),

@@ -11,6 +11,9 @@ scenes (``scene.backup_checks``; a file from before them has none).
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
+
+from campaigns.ladder_words import MAX_WORD
 from campaigns.models import Campaign, Membership, SessionZero
 from campaigns.services import GM_MOVE_LENGTH, GM_MOVES_MAX
 from characters.exchange_checks import read_character
@@ -18,6 +21,7 @@ from characters.services.extras import PACKAGE_KINDS
 from fudgetable.json_reader import SMALL, USERNAME, Json, Reader, read_ref
 from fudgetable.rules import rulesets
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules.ladder import check_rung_name
 from rolls.backup.table_checks import (
     MAX_CHARACTERS,
     read_challenges,
@@ -34,6 +38,9 @@ SCHEMAS = (SCHEMA_1, SCHEMA)
 # Limits that keep one file from filling the database; a long campaign stays far below them.
 MAX_MEMBERS = 200
 MAX_SETTINGS_ROWS = 100  # people packages, ability marks, the changes of one package
+MAX_RUNGS = 40  # the GM's words for a ladder's rungs: far more than any ladder has
+NAME_LENGTH = 80  # a rung's own name, as the rules or an expert's ladder give it
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 TOP_KEYS = frozenset(
     {
@@ -43,6 +50,8 @@ TOP_KEYS = frozenset(
         "pitch",
         "ruleset",
         "overrides",
+        "language",
+        "ladder_words",
         "archived",
         "owner",
         "gm_moves",
@@ -76,12 +85,15 @@ def read_backup(data: object) -> tuple[Json | None, list[str]]:
     r = Reader("a campaign backup")
     r.clean(data)
     r.known(data, "", TOP_KEYS if schema == SCHEMA else TOP_KEYS - {"gm_moves"})
+    # A file from before the table's language and its ladder words: English, the rules' words.
     ruleset = _ruleset(r, data)
     backup: Json = {
         "name": r.text(data, "name", "", 120, required=True),
         "pitch": r.text(data, "pitch", "", 4000),
         "ruleset": ruleset.key if ruleset else None,
         "overrides": ruleset.overrides if ruleset else {},
+        "language": r.choice(data, "language", "", LANGUAGES, settings.LANGUAGE_CODE),
+        "ladder_words": _ladder_words(r, data),
         "archived": r.flag(data, "archived", ""),
         "gm_moves": r.texts(data, "gm_moves", "", GM_MOVES_MAX, GM_MOVE_LENGTH),
         "session_zero": _session_zero(r, data),
@@ -120,6 +132,30 @@ def _ruleset(r: Reader, data: Mapping[str, Any]) -> rulesets.Ruleset | None:
     except RulesError as error:
         r.add(f"overrides.{error.setting}", error.message)
         return None
+
+
+def _ladder_words(r: Reader, data: Mapping[str, Any]) -> dict[str, str]:
+    """The GM's words for the rungs, by each rung's own name, held to the settings page's
+    rules: a word that reads as a name, short, and no two alike."""
+    words = data.get("ladder_words", {})
+    if not isinstance(words, dict):
+        r.add("ladder_words", "must be an object: a rung's name and its word")
+        return {}
+    if len(words) > MAX_RUNGS:
+        r.add("ladder_words", f"holds at most {MAX_RUNGS} rungs (it has {len(words)})")
+        return {}
+    seen: set[str] = set()
+    for own, word in words.items():
+        at = f"ladder_words.{own[:NAME_LENGTH]}"
+        if len(own) > NAME_LENGTH or not isinstance(word, str) or len(word) > MAX_WORD:
+            r.add(at, f"must be a rung's name and a word of at most {MAX_WORD} characters")
+            continue
+        try:
+            check_rung_name(word, at)
+        except RulesError as error:
+            r.add(at, error.message)
+        r.unique(at, "".join(word.split()).lower(), seen, "names another rung too")
+    return dict(words)  # the file is refused whole on any problem noted
 
 
 def _session_zero(r: Reader, data: Mapping[str, Any]) -> Json | None:

@@ -63,7 +63,7 @@ def campaign_restore(*, owner: User, data: object) -> Restored:
     backup, problems = read_backup(data)
     if backup is not None:
         backup["log"] = read_by_a_gm(backup)
-        problems = unshowable(backup["log"])
+        problems = unshowable(backup["log"], _unsaved(backup))
     if problems or backup is None:
         raise ValidationError(problems)
     with transaction.atomic():
@@ -96,7 +96,13 @@ def read_by_a_gm(backup: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def unshowable(log: list[dict[str, Any]]) -> list[str]:
+def _unsaved(backup: dict[str, Any]) -> Campaign:
+    """The campaign as the backup has it, unsaved: the entries are shown in its words."""
+    fields = ("ruleset", "overrides", "language", "ladder_words")
+    return Campaign(**{name: backup[name] for name in fields})
+
+
+def unshowable(log: list[dict[str, Any]], campaign: Campaign) -> list[str]:
     """The log entries the table could not show. A snapshot's shape is the roll's own, so
     the way to know that an entry from a file shows is to show it, as the log, the sheet's
     last roll and the Markdown export do (the part of each that reads the snapshot); a shape
@@ -108,6 +114,7 @@ def unshowable(log: list[dict[str, Any]]) -> list[str]:
     for index, entry in enumerate(log):
         roll = Roll(
             id=-1 - index,
+            campaign=campaign,
             kind=entry["kind"],
             visibility=entry["visibility"],
             hidden_difficulty=entry["hidden_difficulty"],
@@ -144,6 +151,8 @@ def _save(owner: User, backup: dict[str, Any]) -> tuple[Restored, Written]:
         pitch=backup["pitch"],
         ruleset=backup["ruleset"],
         overrides=backup["overrides"],
+        language=backup["language"],
+        ladder_words=backup["ladder_words"],
         gm_moves=backup["gm_moves"],
         archived_at=timezone.now() if backup["archived"] else None,
     )

@@ -69,6 +69,8 @@ def campaign_to_json(campaign: Campaign) -> Json:
         "pitch": campaign.pitch,
         "ruleset": campaign.ruleset,
         "overrides": campaign.overrides,
+        "language": campaign.language,
+        "ladder_words": campaign.ladder_words,
         "archived": campaign.is_archived,
         "owner": campaign.owner.get_username(),
         "gm_moves": campaign.gm_moves,

@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from characters.models import Character
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
@@ -45,7 +45,7 @@ def _rows(campaign: Campaign, calls: list[RollCall]) -> list[tuple[RollCall, lis
     characters = {c.pk: c for c in found}
     answers = {pk for call in calls for pk in call.answers.values()}
     rolls = {r.pk: r for r in Roll.objects.filter(pk__in=answers)}
-    describe = campaign_ruleset(campaign).ladder.describe
+    describe = campaign_ladder(campaign).describe
     return [(call, _called(call, characters, rolls), describe(call.difficulty)) for call in calls]
 
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.rules.errors import RulesError
 from rolls.contest_many import services as contest_many
@@ -70,7 +70,7 @@ class ContestManyForm(forms.Form):
 
 def _choices(membership: Membership) -> list[tuple[str, list[tuple[str, str]]]]:
     """Each character this person may enter, with its traits at their levels."""
-    ruleset = campaign_ruleset(membership.campaign)
+    ladder = campaign_ladder(membership.campaign)
     characters = (
         contest_many.enterable(membership).prefetch_related("traits").order_by("kind", "name")
     )
@@ -83,7 +83,7 @@ def _choices(membership: Membership) -> list[tuple[str, list[tuple[str, str]]]]:
         options = [
             (
                 str(trait.pk),
-                f"{trait.name}, {ruleset.ladder.describe(trait.level + trait.modifier)}",
+                f"{trait.name}, {ladder.describe(trait.level + trait.modifier)}",
             )
             for trait in traits
         ]

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder
 from fudgetable import live
 from fudgetable.rules import defence as rules
 from fudgetable.rules import ranged
@@ -49,7 +49,7 @@ def shot_words(campaign: Campaign, attack: DeclaredAttack) -> str:
     if attack.kind != Kind.RANGED:
         return ""
     conditions = ranged.Conditions(attack.range, attack.light, attack.cover)
-    needs = campaign_ruleset(campaign).ladder.describe(conditions.difficulty)
+    needs = campaign_ladder(campaign).describe(conditions.difficulty)
     return _("%(where)s · to hit: %(needs)s, from %(conditions)s") % {
         "where": attack.where,
         "needs": needs,

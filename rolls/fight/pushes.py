@@ -9,7 +9,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from characters.models import Character
 from characters.signals import fighters_changed, npc_shown_changed
 from fudgetable import live
@@ -28,7 +28,7 @@ def fight_pickers(campaign: Campaign) -> str:
     fight = {
         "fighters": fighter_choices(campaign.pk, ruleset),
         "sides": (rules.ATTACKER, rules.DEFENDER),
-        "untrained": ruleset.ladder.describe(rules.POOR),
+        "untrained": campaign_ladder(campaign).describe(rules.POOR),
     }
     return render_to_string(PICKERS, {"fight": fight, "oob": True})
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from characters.models import Character
 from characters.party import party_strip
 from fudgetable import live
@@ -28,6 +28,7 @@ from rolls.talk.views import composer_context
 def _table_context(request: AuthenticatedHttpRequest, membership: Membership) -> dict[str, object]:
     campaign = membership.campaign
     ruleset = campaign_ruleset(campaign)
+    ladder = campaign_ladder(campaign)
     audience = audience_of(membership)
     rollable = selectors.rollable(membership).prefetch_related("traits")
     if not membership.is_gm:  # a player's own PCs, whose traits are their quick rolls
@@ -45,7 +46,7 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         else [],
         "opponents": list(selectors.opponents(membership).prefetch_related("traits")),
         "difficulties": [
-            (value, ruleset.ladder.describe(value))
+            (value, ladder.describe(value))
             for value in range(ruleset.default_difficulty - 4, ruleset.default_difficulty + 5)
         ],
         "key": new_key(),
@@ -62,8 +63,8 @@ def _table_context(request: AuthenticatedHttpRequest, membership: Membership) ->
         "attacks": cards_for(membership, request=request),
         "pcs": [c for c in characters if not c.is_npc] if membership.is_gm else [],
         "gm_moves": campaign.gm_moves,
-        "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters),
-        "default_difficulty_name": ruleset.ladder.describe(ruleset.default_difficulty),
+        "quick_rolls": [] if membership.is_gm else quick_rolls(ruleset, characters, ladder),
+        "default_difficulty_name": ladder.describe(ruleset.default_difficulty),
         "tools": tools,
         "tool_keys": {tool.key for tool in tools},
         "views": table_layout.views(membership),

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder
 from characters.models import Character
 from fudgetable import live
 from fudgetable.row_lock import hold
@@ -107,9 +107,8 @@ def composer_send(
     """Does what a line of the composer says. ``speaking_as``: the character chosen in the
     composer (None: as themselves, out of character); ``to``: the people ticked in it
     (user ids as text, or ``GMS``; none: the whole table). Raises ``Refused``."""
-    ruleset = campaign_ruleset(membership.campaign)
     try:
-        command = dice_words.read_line(line, ruleset.ladder)
+        command = dice_words.read_line(line, campaign_ladder(membership.campaign))
     except dice_words.WordsError as error:
         raise Refused(_sentence(error.said(_))) from None
     if isinstance(command, Help):

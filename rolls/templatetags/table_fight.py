@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset
 from fudgetable.http import new_key
 from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
@@ -38,7 +38,7 @@ def fight_panel(membership: Membership) -> dict[str, Any]:
     ready = membership.is_gm and track is not None
     if not ready or track is None:
         return {"ready": False}
-    describe = ruleset.ladder.describe
+    describe = campaign_ladder(membership.campaign).describe
     fights = recent_fights(membership.campaign_id)
     return {
         "ready": True,
