@@ -6,6 +6,9 @@ htmx.config.wsReconnectDelay = function (retryCount) {
   return Math.random() * cap;
 };
 
+// The words this script shows, in the page's language: data-* of its tag (templates/base.html).
+var liveWords = document.currentScript.dataset;
+
 // htmx leaves the page as it was when a request fails; say so, in words a player can act on.
 // A plain-text answer (a refused spotlight move, a busy server) is the server's own words.
 function showNotice(text) {
@@ -21,23 +24,16 @@ document.addEventListener("htmx:responseError", function (event) {
   showNotice(
     plain && xhr.responseText
       ? xhr.responseText
-      : "That did not work (the server answered " + xhr.status + "). Nothing was changed; " +
-          "reload the page and try again."
+      : liveWords.failed.replace("%(status)s", xhr.status)
   );
 });
 
 document.addEventListener("htmx:sendError", function (event) {
   if (event.detail.xhr && event.detail.xhr.unanswered) {
-    showNotice(
-      "The connection dropped before the table answered, so that may or may not have " +
-        "landed: the table shows what did once it is back."
-    );
+    showNotice(liveWords.dropped);
     return;
   }
-  showNotice(
-    "That was not sent: the connection seems to be down. Nothing was changed; try again " +
-      "when you are back online."
-  );
+  showNotice(liveWords.unsent);
 });
 
 // The notice stays until the next change the person sends goes through (not a background GET).
@@ -84,13 +80,13 @@ document.addEventListener("htmx:wsClose", function (event) {
   socketDown = true;
   clearTimeout(downTimer);
   downTimer = setTimeout(function () {
-    if (socketDown) showConnection(retried ? "Connection lost: reconnecting…" : "Disconnected.");
+    if (socketDown) showConnection(retried ? liveWords.reconnecting : liveWords.disconnected);
   }, 1000);
 });
 
 document.addEventListener("htmx:wsOpen", function (event) {
   if (!socketDown) return;
-  if (!document.getElementById("connection").hidden) showConnection("Reconnected: catching up…");
+  if (!document.getElementById("connection").hidden) showConnection(liveWords.catchingUp);
   if (event.target.hasAttribute("data-catch-up")) {
     event.detail.socketWrapper.send('{"catch_up": true}', event.target);
   }
@@ -101,7 +97,7 @@ document.addEventListener("htmx:wsAfterMessage", function () {
   socketDown = false;
   clearTimeout(downTimer);
   if (document.getElementById("connection").hidden) return;
-  showConnection("Up to date.");
+  showConnection(liveWords.upToDate);
   downTimer = setTimeout(function () { showConnection(""); }, 2000);
 });
 
@@ -113,7 +109,7 @@ function inviteButtons() {
     button.addEventListener("click", function () {
       var link = document.getElementById(button.dataset.copy).value;
       navigator.clipboard.writeText(link).then(function () {
-        button.firstChild.textContent = "Copied";
+        button.firstChild.textContent = liveWords.copied;
       });
     });
   });
@@ -349,7 +345,7 @@ document.addEventListener("htmx:beforeOnLoad", function (event) {
   }
   event.preventDefault();
   elt.dataset.busyTries = tries;
-  showNotice("The table is busy: sending that again in " + wait + " s. Nothing is lost.");
+  showNotice(liveWords.busy.replace("%(seconds)s", wait));
   setTimeout(function () {
     htmx.ajax("POST", event.detail.requestConfig.path, {
       source: elt, target: event.detail.target,

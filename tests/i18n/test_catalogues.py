@@ -4,8 +4,8 @@ A marked string with no translation in a shipped language fails, and so does a t
 drops or renames a placeholder of its source, a compiled catalogue that differs from its source,
 and a template or Python module under the checked folders that hands a person words no
 translation tag or gettext call holds. The folders are the constants of
-``fudgetable.management.commands.catalogues``: rolls/ and templates/rolls/ join by leaving
-NOT_YET.
+``fudgetable.management.commands.catalogues``: rolls/ joins by leaving NOT_YET, as
+templates/rolls/ has.
 """
 
 import gettext
@@ -18,12 +18,14 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.core.management.utils import is_ignored_path
 from django.test import override_settings
 
 from fudgetable.management.commands.catalogues import (
     CHECKED,
     NEVER,
     NOT_YET,
+    ignore_patterns,
     shipped_languages,
 )
 from tests.i18n.checks import (
@@ -150,12 +152,27 @@ def test_no_checked_python_module_hands_a_person_unmarked_words():
 
 
 def test_the_checked_folders_leave_out_only_what_comes_later():
-    """rolls/ is translated next (issue 41's second half): until then its templates are out of
-    the checks, and the rest of templates/ is in."""
+    """The table's Python (rolls/) is translated next (issue 41's second half) and is out of the
+    checks until then; every template is in, the table's (templates/rolls/) too."""
     templates = {path.relative_to(ROOT).as_posix() for path in checked_files((".html",))}
     assert "templates/base.html" in templates
     assert "templates/characters/sheet.html" in templates
-    assert not any(name.startswith("templates/rolls/") for name in templates)
+    assert "templates/rolls/table.html" in templates
+    assert "templates/rolls/fight/panel.html" in templates
+
+
+def test_extraction_reads_every_template_and_leaves_out_what_comes_later():
+    """makemessages reads "rolls/*" as any folder called rolls: the patterns manage.py
+    catalogues gives it leave out the top-level folders alone, so templates/rolls/ is
+    extracted while rolls/' Python waits in NOT_YET."""
+    patterns = ignore_patterns()
+    for folder in ("templates", "templates/rolls", "templates/rolls/fight"):
+        assert not is_ignored_path(folder, patterns)
+    assert not is_ignored_path("templates/rolls/table.html", patterns)
+    assert is_ignored_path("tests/i18n/test_catalogues.py", patterns)
+    for pattern in NOT_YET:
+        left_out = pattern.replace("*", "views.py")
+        assert is_ignored_path(left_out, patterns), left_out
 
 
 def _gettext_tools() -> bool:

@@ -23,7 +23,6 @@ CHECKED = ("campaigns", "characters", "fudgetable", "templates")
 # half). Patterns as makemessages' --ignore reads them.
 NOT_YET = (
     "rolls/*",
-    "templates/rolls/*",
     "fudgetable/socket_commands.py",
     "fudgetable/live.py",
 )
@@ -57,7 +56,19 @@ def shipped_languages() -> list[str]:
 def ignore_patterns() -> list[str]:
     top = {path.name for path in root().iterdir() if path.is_dir()}
     others = sorted(f"{name}/*" for name in top - set(CHECKED) if name not in ("locale",))
-    return [*NOT_YET, *NEVER, *others]
+    return [*(_top_folder_only(pattern) for pattern in (*NOT_YET, *others)), *NEVER]
+
+
+def _top_folder_only(pattern: str) -> str:
+    """A pattern that leaves out the files under one top-level folder and no other folder.
+
+    makemessages reads "name/*" as every folder called name, wherever it is: "rolls/*" would
+    leave out templates/rolls/ too. "name/*.*" matches the paths under name/ alone, and every
+    file makemessages reads has a suffix (.py, .html, .txt)."""
+    folder = pattern.removesuffix("/*")
+    if folder == pattern or any(sign in folder for sign in "*?["):
+        return pattern
+    return f"{folder}/*.*"
 
 
 class Command(BaseCommand):

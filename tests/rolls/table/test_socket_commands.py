@@ -360,8 +360,8 @@ async def test_a_gm_command_whose_push_redraws_the_card_is_answered_with_nothing
     await command(gm, mark, {})
     answer = await answer_to(gm)
     assert (answer["status"], answer["body"]) == (204, "")
-    assert "Tide: 1 of 1 boxes marked" in (await until(gm, 'id="countdown-list"'))[-1]
-    assert "Tide: 1 of 1 boxes marked" in (await until(player, 'id="countdown-list"'))[-1]
+    assert "Tide: 1 of 1 box marked" in (await until(gm, 'id="countdown-list"'))[-1]
+    assert "Tide: 1 of 1 box marked" in (await until(player, 'id="countdown-list"'))[-1]
 
     await command(gm, mark, {}, number=2)
     refused = await answer_to(gm, 2)
@@ -388,6 +388,6 @@ def test_over_http_the_gm_command_is_answered_with_the_card(
     mark = reverse("rolls:countdown_mark", args=[campaign.pk, tide.pk])
     response = client_for(owner).post(mark, headers={"HX-Request": "true"})
     assert response.status_code == 200
-    assert "Tide: 1 of 1 boxes marked" in response.content.decode()
+    assert "Tide: 1 of 1 box marked" in response.content.decode()
     for person, status in ((member, 403), (outsider, 404)):
         assert client_for(person).post(mark, headers={"HX-Request": "true"}).status_code == status
