@@ -1,7 +1,9 @@
 """The table socket as the tests drive it: a communicator on the real ASGI application, read
 frame by frame until a marker comes."""
 
+import json
 import re
+from urllib.parse import urlencode
 
 from channels.testing import WebsocketCommunicator
 
@@ -63,3 +65,18 @@ def entry_pks(html: str) -> list[int]:
     """The database ids of the log entries ``html`` shows, in its order: pages show them
     enciphered (``fudgetable.entry_ids``), and a test compares them with the rows it made."""
     return [decode(found) or 0 for found in ENTRY.findall(html)]
+
+
+async def answered(socket, path: str, data: dict, number: int, key: str = "socket-key") -> dict:
+    """Sends an htmx POST over the socket as live.js does, with an idempotency key of its own,
+    and returns its answer, past any table events pushed meanwhile."""
+    body = urlencode({**data, "key": f"{key}-{number}"})
+    message = {
+        "command": {"id": number, "path": path, "body": body, "headers": {"HX-Request": "true"}}
+    }
+    await socket.send_to(text_data=json.dumps(message))
+    for _ in range(30):
+        frame = await socket.receive_from(timeout=5)
+        if frame.startswith("{") and json.loads(frame).get("answer") == number:
+            return json.loads(frame)
+    raise AssertionError(f"no answer to command {number}")

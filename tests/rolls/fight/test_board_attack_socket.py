@@ -2,9 +2,6 @@
 PC's shot is answered on her socket and its line pushed to the table; another player's attack
 with her PC is a 403, a hidden figure a 404, and an outsider's socket never opens."""
 
-import json
-from urllib.parse import urlencode
-
 import pytest
 from django.urls import reverse
 
@@ -12,7 +9,7 @@ from characters.services import gear_add
 from rolls.scene.ids import shown_id
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import figure_of
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import answered, joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,19 +39,6 @@ def taps(scene, jason, other, cookies, client_for):
     }
 
 
-async def command(socket, path: str, data: dict, number: int) -> dict:
-    body = urlencode({**data, "key": f"socket-key-{number}"})
-    message = {
-        "command": {"id": number, "path": path, "body": body, "headers": {"HX-Request": "true"}}
-    }
-    await socket.send_to(text_data=json.dumps(message))
-    for _ in range(30):
-        frame = await socket.receive_from(timeout=5)
-        if frame.startswith("{") and json.loads(frame).get("answer") == number:
-            return json.loads(frame)
-    raise AssertionError(f"no answer to command {number}")
-
-
 async def test_a_players_attack_over_the_socket_by_role(scene, cookies, taps):
     campaign = scene.campaign
     gm = await joined(campaign, cookies["owner"], "gm-owner")
@@ -62,12 +46,12 @@ async def test_a_players_attack_over_the_socket_by_role(scene, cookies, taps):
     them = await joined(campaign, cookies["other"], "player-other")
     try:
         # The other player may not shoot with her PC; nobody may aim at a hidden figure.
-        refused = await command(them, taps["path"], taps["brute"], 1)
+        refused = await answered(them, taps["path"], taps["brute"], 1)
         assert refused["status"] == 403
-        hidden = await command(her, taps["path"], taps["lurker"], 2)
+        hidden = await answered(her, taps["path"], taps["lurker"], 2)
         assert hidden["status"] == 404
         # Her own PC's shot: answered on her socket, its line pushed to every screen.
-        answer = await command(her, taps["path"], taps["brute"], 3)
+        answer = await answered(her, taps["path"], taps["brute"], 3)
         assert answer["status"] == 200, answer
         assert "Shot: Jason Free at Brute" in answer["body"]
         assert "Shot: Jason Free at Brute" in (await until(gm, "Shot: Jason Free"))[-1]

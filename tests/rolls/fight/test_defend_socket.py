@@ -4,9 +4,6 @@ number), a reconnecting socket gets it with the table, the defender's tap over h
 rolls the exchange, and an attack by an NPC the players have not met is named on no player's
 socket. An outsider's socket never opens."""
 
-import json
-from urllib.parse import urlencode
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -17,7 +14,7 @@ from rolls.fight.models import DeclaredAttack
 from rolls.scene.ids import shown_id
 from tests.rolls.fight.defend_setup import *  # noqa: F403
 from tests.rolls.scene_setup import figure_of
-from tests.table_sockets import joined, socket_for, until
+from tests.table_sockets import answered, joined, socket_for, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CARD = "Brute shoots at Jason Free with Crossbow"
@@ -48,19 +45,6 @@ def taps(scene, other, cookies, crossbow):
     }
 
 
-async def command(socket, path: str, data: dict, number: int) -> dict:
-    body = urlencode({**data, "key": f"defend-socket-key-{number}"})
-    message = {
-        "command": {"id": number, "path": path, "body": body, "headers": {"HX-Request": "true"}}
-    }
-    await socket.send_to(text_data=json.dumps(message))
-    for _ in range(30):
-        frame = await socket.receive_from(timeout=5)
-        if frame.startswith("{") and json.loads(frame).get("answer") == number:
-            return json.loads(frame)
-    raise AssertionError(f"no answer to command {number}")
-
-
 async def test_the_card_reaches_the_defender_and_the_gms_alone(scene, cookies, taps):
     campaign = scene.campaign
     gm = await joined(campaign, cookies["owner"], "gm-owner")
@@ -70,7 +54,7 @@ async def test_the_card_reaches_the_defender_and_the_gms_alone(scene, cookies, t
     try:
         for socket in (gm, her):
             await until(socket, "player-other")  # past the last arrival
-        answer = await command(gm, taps["attack"], taps["brute"], 1)
+        answer = await answered(gm, taps["attack"], taps["brute"], 1, key="defend-socket-key")
         assert answer["status"] == 200 and "waiting for Jason Free" in answer["body"]
         card = (await until(her, CARD))[-1]
         assert "Evade · Agility" in card and "Roll for Jason Free" not in card
@@ -87,7 +71,7 @@ async def test_the_card_reaches_the_defender_and_the_gms_alone(scene, cookies, t
         await stranger.disconnect()
 
         # The GM's unmet Lurker shoots Jason: rolled at once, the GMs' line; no card anywhere.
-        hidden = await command(gm, taps["attack"], taps["lurker"], 2)
+        hidden = await answered(gm, taps["attack"], taps["lurker"], 2, key="defend-socket-key")
         assert hidden["status"] == 200 and "Shot: Lurker at Jason Free" in hidden["body"]
         for player in (her, them):
             frames = await until(player, "The GM rolled (secret)")
@@ -97,7 +81,7 @@ async def test_the_card_reaches_the_defender_and_the_gms_alone(scene, cookies, t
         attack = await DeclaredAttack.objects.aget(ended_at__isnull=True)
         path = reverse("rolls:fight_defend", args=[campaign.pk, attack.pk])
         assert ATTACK.encode(attack.pk) in path
-        defended = await command(her, path, {"defence": "evade"}, 3)
+        defended = await answered(her, path, {"defence": "evade"}, 3, key="defend-socket-key")
         assert defended["status"] == 200 and "Shot: Brute at Jason Free" in defended["body"]
         seen = await until(them, "Shot: Brute at Jason Free")
         assert "Lurker" not in "".join(seen) and "attacks-waiting" not in "".join(seen)
