@@ -265,8 +265,14 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:
-        sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])
-        line = f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
+        versus = f" {gettext('vs')} "
+        sides = versus.join(f"{side['name']} {side['result_name']}" for side in s["sides"])
+        line = gettext("%(label)s: %(sides)s: %(outcome)s by %(degree)s") % {
+            "label": roll.label,
+            "sides": sides,
+            "outcome": s["outcome"],
+            "degree": f"{s['relative_degree']:+d}",
+        }
         for wound in s.get("fight", {}).get("wounds", []):
             line += f"; {wound['name']}: {wound['level_name'] or gettext('no wound')}"
         return line
