@@ -265,7 +265,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:
-        versus = f" {gettext('vs')} "
+        versus = " " + gettext("vs") + " "
         sides = versus.join(f"{side['name']} {side['result_name']}" for side in s["sides"])
         line = gettext("%(label)s: %(sides)s: %(outcome)s by %(degree)s") % {
             "label": roll.label,
@@ -274,7 +274,8 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
             "degree": f"{s['relative_degree']:+d}",
         }
         for wound in s.get("fight", {}).get("wounds", []):
-            line += f"; {wound['name']}: {wound['level_name'] or gettext('no wound')}"
+            level = wound["level_name"] or gettext("no wound")
+            line += f"; {wound['name']}: {level}"
         return line
     dice = dice_faces.spoken(s["shown"], s.get("roll")) if spoken else " ".join(s["shown"])
     line = f"{roll.label}: {s['result_name']} ({dice})"
