@@ -31,7 +31,8 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
-from django.utils.translation import gettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 from django_htmx.middleware import HtmxDetails
 
 from fudgetable import live
@@ -42,8 +43,8 @@ from fudgetable.same_origin import as_http
 
 MAX_PATH = 500
 MAX_BODY = 64 * 1024  # a table form is a few hundred bytes; live.js posts more over HTTP
-NOT_HERE = "That is not a command of this table."
-LOGGED_OUT = "You are not logged in any more. Log in again to play."
+NOT_HERE = gettext_lazy("That is not a command of this table.")
+LOGGED_OUT = gettext_lazy("You are not logged in any more. Log in again to play.")
 FOLLOWED = (301, 302, 303)
 _CSRF = CsrfViewMiddleware(lambda request: HttpResponse())
 
@@ -109,8 +110,8 @@ def answer(command: Command, response: HttpResponse) -> str:
     )
 
 
-def refused(command: Command, status: int, text: str) -> str:
-    return answer(command, HttpResponse(text, status=status, content_type="text/plain"))
+def refused(command: Command, status: int, text: str | Promise) -> str:
+    return answer(command, HttpResponse(str(text), status=status, content_type="text/plain"))
 
 
 def busy(command: Command) -> str:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
 # The glyphs services.FUDGE_FACES stores, and what each says.
-FUDGE_WORDS = {"⊞": "plus", "▢": "blank", "⊟": "minus"}
+FUDGE_WORDS = {"⊞": gettext_lazy("plus"), "▢": gettext_lazy("blank"), "⊟": gettext_lazy("minus")}
 
 _SQUARE = '<rect x="1" y="1" width="22" height="22" rx="4" class="die-body"/>'
 # A Fudge die's mark drawn, not typed: the same on every screen and in every font.
@@ -44,14 +45,14 @@ def _face(face: str) -> SafeString:
 
 def spoken(faces: Sequence[str], total: int | None = None) -> str:
     """The faces in words, and what they read as: "plus, plus, blank, minus: +1"."""
-    words = ", ".join(FUDGE_WORDS.get(face, face) for face in faces)
+    words = ", ".join(str(FUDGE_WORDS.get(face, face)) for face in faces)
     return words if total is None else f"{words}: {total:+d}"
 
 
 def drawn(faces: Sequence[str], total: int | None = None) -> SafeString:
     """The faces as SVG, spoken once as one image."""
     return format_html(
-        '<span class="faces" role="img" aria-label="dice: {}">{}</span>',
-        spoken(faces, total),
+        '<span class="faces" role="img" aria-label="{}">{}</span>',
+        gettext("dice: %(faces)s") % {"faces": spoken(faces, total)},
         format_html_join("", "{}", ((_face(face),) for face in faces)),
     )

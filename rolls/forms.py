@@ -3,6 +3,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from fudgetable.rules.advancement import KeyAward, SessionCounts
 from fudgetable.rules.resolution import Commonness
@@ -13,7 +14,7 @@ MODIFIERS = re.compile(r"^\s*([+-]?\d{1,2}\s*)*$")
 
 def parse_modifiers(text: str) -> tuple[int, ...]:
     if not MODIFIERS.match(text or ""):
-        raise forms.ValidationError('Write modifiers as whole numbers, e.g. "+1 -2".')
+        raise forms.ValidationError(gettext('Write modifiers as whole numbers, e.g. "+1 -2".'))
     return tuple(int(part) for part in re.findall(r"[+-]?\d+", text or ""))
 
 
@@ -27,7 +28,7 @@ class LineKeysField(forms.Field):
         if not value:
             return []
         if not isinstance(value, list | tuple) or len(value) > 50:
-            raise forms.ValidationError("Tick the sheet's lines that apply.")
+            raise forms.ValidationError(gettext("Tick the sheet's lines that apply."))
         return [str(key)[:200] for key in value]
 
 
@@ -42,26 +43,32 @@ class SheetLinesForm(forms.Form):
 class RollForm(SheetLinesForm):
     kind = forms.ChoiceField(
         choices=[
-            ("check", "Trait check"),
-            ("contest", "Opposed roll"),
-            ("situational", "Situational roll"),
-            ("reaction", "NPC reaction"),
+            ("check", gettext_lazy("Trait check")),
+            ("contest", gettext_lazy("Opposed roll")),
+            ("situational", gettext_lazy("Situational roll")),
+            ("reaction", gettext_lazy("NPC reaction")),
         ],
         initial="check",
     )
     character = forms.IntegerField(required=False)
-    trait = forms.CharField(required=False, max_length=20, help_text='A trait, or "untrained"')
+    trait = forms.CharField(
+        required=False, max_length=20, help_text=gettext_lazy('A trait, or "untrained"')
+    )
     commonness = forms.ChoiceField(
         choices=[(c.value, c.value.capitalize()) for c in Commonness],
         required=False,
         initial=Commonness.SOME.value,
-        label="If untrained, how common is it?",
+        label=gettext_lazy("If untrained, how common is it?"),
     )
     # Fudge 1995 3.4: an untrained skill a high attribute could help defaults to Mediocre.
-    helped = forms.BooleanField(required=False, label="If untrained, a high attribute helps")
+    helped = forms.BooleanField(
+        required=False, label=gettext_lazy("If untrained, a high attribute helps")
+    )
     helper = forms.IntegerField(required=False)  # a second trait lending +1 (F95 3.3)
     minimum = forms.IntegerField(required=False, min_value=-20, max_value=60)  # F95 3.5
-    modifiers = forms.CharField(required=False, max_length=40, help_text='e.g. "+1 -1"')
+    modifiers = forms.CharField(
+        required=False, max_length=40, help_text=gettext_lazy('e.g. "+1 -1"')
+    )
     difficulty = forms.IntegerField(required=False, min_value=-20, max_value=60)
     advantage = forms.IntegerField(required=False, min_value=0, max_value=4, initial=0)
     disadvantage = forms.IntegerField(required=False, min_value=0, max_value=4, initial=0)
@@ -69,8 +76,10 @@ class RollForm(SheetLinesForm):
     opponent_trait = forms.IntegerField(required=False)
     opponent_modifiers = forms.CharField(required=False, max_length=40)
     label = forms.CharField(required=False, max_length=120)
-    secret = forms.BooleanField(required=False, label="Secret (only GMs see it)")
-    hidden_difficulty = forms.BooleanField(required=False, label="Keep the difficulty hidden")
+    secret = forms.BooleanField(required=False, label=gettext_lazy("Secret (only GMs see it)"))
+    hidden_difficulty = forms.BooleanField(
+        required=False, label=gettext_lazy("Keep the difficulty hidden")
+    )
     key = forms.CharField(max_length=64, min_length=8)
     challenge = forms.IntegerField(required=False)  # a check's margin marks this challenge
     faces = forms.CharField(required=False, max_length=300)  # rolled by hand (dice_in_hand)
@@ -85,11 +94,13 @@ class RollForm(SheetLinesForm):
         data = super().clean() or {}
         kind = data.get("kind")
         if kind in ("check", "contest") and not data.get("trait"):
-            self.add_error("trait", "Pick the trait to roll.")
+            self.add_error("trait", gettext("Pick the trait to roll."))
         if kind == "contest" and not (data.get("opponent") and data.get("opponent_trait")):
-            self.add_error("opponent", "Pick the opponent and the trait they oppose with.")
+            self.add_error("opponent", gettext("Pick the opponent and the trait they oppose with."))
         if data.get("advantage") and data.get("disadvantage"):
-            self.add_error("advantage", "Advantage and disadvantage dice never mix in one roll.")
+            self.add_error(
+                "advantage", gettext("Advantage and disadvantage dice never mix in one roll.")
+            )
         return data
 
 
@@ -124,13 +135,19 @@ class SessionEndForm(forms.Form):
         award, questions = ruleset.key_award, len(self.questions)
         for pc in self.characters:
             if award is KeyAward.ANY_KEY:
-                self.fields[f"keys_{pc.pk}"] = forms.BooleanField(label="Hit a key", required=False)
+                self.fields[f"keys_{pc.pk}"] = forms.BooleanField(
+                    label=gettext("Hit a key"), required=False
+                )
             elif award is not None:
-                label = "Times a key was hit" if award is KeyAward.EACH_HIT else "Keys hit"
+                label = (
+                    gettext("Times a key was hit")
+                    if award is KeyAward.EACH_HIT
+                    else gettext("Keys hit")
+                )
                 self.fields[f"keys_{pc.pk}"] = _count(label, 20)
             if questions:
-                self.fields[f"yes_{pc.pk}"] = _count("Yes answers", questions)
-            self.fields[f"xp_{pc.pk}"] = _count("Extra XP", 20)
+                self.fields[f"yes_{pc.pk}"] = _count(gettext("Yes answers"), questions)
+            self.fields[f"xp_{pc.pk}"] = _count(gettext("Extra XP"), 20)
 
     def by_character(self) -> list[tuple[Any, list[forms.BoundField]]]:
         return [
@@ -144,7 +161,7 @@ class SessionEndForm(forms.Form):
             for field in fields:
                 if field.errors:
                     return f"{pc.name}: {field.label}: {field.errors[0]}"
-        return "Check the counts and try again."
+        return gettext("Check the counts and try again.")
 
     def counts(self) -> dict[int, SessionCounts]:
         data = self.cleaned_data

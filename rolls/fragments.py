@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_ruleset
@@ -21,16 +21,16 @@ from rolls.models import Roll, Whispered
 from rolls.talk.messages import message_line
 
 TEMPLATE = "rolls/table.html"
-SECRET_TEXT = "The GM rolled (secret)"
+SECRET_TEXT = gettext_lazy("The GM rolled (secret)")
 
 # The Fudge point uses that act on a roll already made (checks.fudge_point_result); the
 # campaign's other uses are spent on the sheet. Button words, short enough for a phone.
 ROLL_USES = {
-    "reroll": "Reroll",
+    "reroll": gettext_lazy("Reroll"),
     "alter-by-one": "+1",
-    "failure-to-success": "Make it a success",
-    "auto-success": "Succeed (Superb or easier)",
-    "plus-four": "Take +4",
+    "failure-to-success": gettext_lazy("Make it a success"),
+    "auto-success": gettext_lazy("Succeed (Superb or easier)"),
+    "plus-four": gettext_lazy("Take +4"),
 }
 # Uses that only a failed check may take; on a hidden difficulty only the GM sees they apply.
 ON_A_FAILURE = ("failure-to-success", "auto-success")
@@ -69,7 +69,7 @@ def spendable(roll: Roll, allowed: Sequence[str], *, gm_view: bool) -> list[tupl
             roll.succeeded is not False or (roll.hidden_difficulty and not gm_view)
         ):
             continue
-        uses.append((use, ROLL_USES[use]))
+        uses.append((use, str(ROLL_USES[use])))
     return uses
 
 
@@ -256,7 +256,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     in ladder words first; a secret roll or a hidden difficulty shows only what its viewer may
     see. ``spoken``: the dice in words, for a screen reader."""
     if roll.secret and not gm_view:
-        return SECRET_TEXT
+        return str(SECRET_TEXT)
     s = in_ladder_words(roll)
     if roll.kind == Roll.Kind.ANNOUNCEMENT:
         return roll.label
@@ -265,10 +265,17 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
         return roll.label
     if roll.kind == Roll.Kind.CONTEST:
-        sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])
-        line = f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
+        versus = " " + gettext("vs") + " "
+        sides = versus.join(f"{side['name']} {side['result_name']}" for side in s["sides"])
+        line = gettext("%(label)s: %(sides)s: %(outcome)s by %(degree)s") % {
+            "label": roll.label,
+            "sides": sides,
+            "outcome": s["outcome"],
+            "degree": f"{s['relative_degree']:+d}",
+        }
         for wound in s.get("fight", {}).get("wounds", []):
-            line += f"; {wound['name']}: {wound['level_name'] or 'no wound'}"
+            level = wound["level_name"] or gettext("no wound")
+            line += f"; {wound['name']}: {level}"
         return line
     dice = dice_faces.spoken(s["shown"], s.get("roll")) if spoken else " ".join(s["shown"])
     line = f"{roll.label}: {s['result_name']} ({dice})"
@@ -278,14 +285,24 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     if s.get("reaction"):
         line += f" ({s['reaction']})"
     if s.get("helper"):
-        line += f" (helped by {s['helper']['trait']} {s['helper']['bonus']:+d})"
+        line += " " + gettext("(helped by %(trait)s %(bonus)s)") % {
+            "trait": s["helper"]["trait"],
+            "bonus": f"{s['helper']['bonus']:+d}",
+        }
     if s.get("by_hand"):
         line += " " + gettext("(rolled by hand)")
     if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):
-        line += f" vs {s['difficulty_name']}: {s['outcome']}, margin {s['margin']:+d}"
+        line += " " + gettext("vs %(difficulty)s: %(outcome)s, margin %(margin)s") % {
+            "difficulty": s["difficulty_name"],
+            "outcome": s["outcome"],
+            "margin": f"{s['margin']:+d}",
+        }
         if s.get("degree"):
             line += f" ({s['degree']})"
         row = s.get("critical_row") if s.get("critical") else None
         if row:  # as the log shows it: only where the difficulty shows (a critical says much)
-            line += f"; critical table {row['total']}: {row['text'] or 'the GM decides'}"
+            line += "; " + gettext("critical table %(total)s: %(text)s") % {
+                "total": row["total"],
+                "text": row["text"] or gettext("the GM decides"),
+            }
     return line

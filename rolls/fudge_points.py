@@ -39,11 +39,15 @@ def roll_fudge_point(
     if existing is not None:
         return existing
     if not fragments.is_spendable(roll) or roll.character is None:
-        raise RulesError("roll", "Fudge points are spent on a character's check or opposed roll")
+        raise RulesError(
+            "roll", gettext("Fudge points are spent on a character's check or opposed roll")
+        )
     # Locked, so two spends at once cannot both follow the same roll.
     Roll.objects.select_for_update().filter(pk=roll.pk).first()
     if Roll.objects.filter(follows=roll).exists():
-        raise RulesError("roll", "a Fudge point was already spent on this roll; use the newer one")
+        raise RulesError(
+            "roll", gettext("a Fudge point was already spent on this roll; use the newer one")
+        )
     ruleset = campaign_ruleset(membership.campaign)
     if roll.kind == Roll.Kind.CONTEST:
         return _contest_fudge_point(membership, key, roll, use, ruleset)
@@ -51,7 +55,9 @@ def roll_fudge_point(
         before = _stored_check(ruleset, roll)
     except (KeyError, TypeError, ValueError, AttributeError):
         # A restored backup's entry holds what a file said: it may show and yet not rebuild.
-        raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
+        raise RulesError(
+            "roll", gettext("this roll's record is not one a Fudge point can change")
+        ) from None
     hand = None
     if faces is not None and use == "reroll":
         hand = dice_in_hand.hand_roll(membership.campaign, before.roll.method, faces)
@@ -95,7 +101,9 @@ def _contest_fudge_point(
         mine, theirs = roll.snapshot["sides"]
         sides = [Side(s["level"], s["roll"], (s["modifier"],)) for s in (mine, theirs)]
     except (KeyError, TypeError, ValueError):
-        raise RulesError("roll", "this roll's record is not one a Fudge point can change") from None
+        raise RulesError(
+            "roll", gettext("this roll's record is not one a Fudge point can change")
+        ) from None
     dice, outcome = checks.contest_fudge_point(
         ruleset, use, active=sides[0], passive=sides[1], minimum=roll.snapshot.get("minimum")
     )

@@ -3,6 +3,7 @@ may read a log entry, which every path that reads or acts on an entry asks."""
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character
@@ -48,7 +49,7 @@ def entry_or_404(membership: Membership, entry_id: int, *, in_full: bool = False
     entries = entries.filter(readable(gm_view=membership.is_gm, reader=membership.user_id))
     entry = entries.select_related("character").first()
     if entry is None or (in_full and entry.secret and not membership.is_gm):
-        raise Http404("No such entry")
+        raise Http404(gettext("No such entry"))
     return entry
 
 

@@ -46,19 +46,19 @@ class Roll(models.Model):
     """
 
     class Kind(models.TextChoices):
-        CHECK = "check", "Trait check"
-        CONTEST = "contest", "Opposed roll"
-        SITUATIONAL = "situational", "Situational roll"
-        REACTION = "reaction", "Reaction roll"
-        FUDGE_POINT = "fudge-point", "Fudge point"
+        CHECK = "check", _("Trait check")
+        CONTEST = "contest", _("Opposed roll")
+        SITUATIONAL = "situational", _("Situational roll")
+        REACTION = "reaction", _("Reaction roll")
+        FUDGE_POINT = "fudge-point", _("Fudge point")
         # Not a roll: a line the table itself writes in the log (a countdown completes).
-        ANNOUNCEMENT = "announcement", "Announcement"
+        ANNOUNCEMENT = "announcement", _("Announcement")
         # Not a roll either: something a person said at the table (rolls.talk.services).
         MESSAGE = "message", _("Message")
 
     class Visibility(models.TextChoices):
-        TABLE = "table", "Everyone"
-        GM = "gm", "GM only (secret)"
+        TABLE = "table", _("Everyone")
+        GM = "gm", _("GM only (secret)")
         # Only the people a ``Whispered`` row names: not the table, not the GMs as such.
         WHISPER = "whisper", _("Whispered")
 

@@ -5,6 +5,8 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext
+
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
 from characters.models import Trait
@@ -65,15 +67,17 @@ def odds_context(membership: Membership, level: int, data: dict[str, Any]) -> di
             ruleset, level=level, difficulty=difficulty, modifiers=modifiers, method=method
         )
     rules = ruleset.static_rules
-    words = f"to succeed against {ruleset.ladder.describe(difficulty)}"
+    words = gettext("to succeed against %(difficulty)s") % {
+        "difficulty": ruleset.ladder.describe(difficulty)
+    }
     if data.get("helped_by"):
-        words += f", with {data['helped_by']}"
+        words += gettext(", with %(helper)s") % {"helper": data["helped_by"]}
     return {
         **_headline(checks.chance_of_margins(ruleset, margins), words),
         **_bars(
             margins,
             lambda margin: rules.outcome(margin) is Outcome.SUCCESS,
-            lambda margin: f"margin {margin:+d}",
+            lambda margin: gettext("margin %(margin)s") % {"margin": f"{margin:+d}"},
         ),
     }
 
@@ -101,20 +105,24 @@ def contest_context(
         passive_is_npc=opposing.character.is_npc,
         minimum=minimum,
     )
-    words = f"to win against {opposing.character.name} ({opposing.name})"
+    words = gettext("to win against %(name)s (%(trait)s)") % {
+        "name": opposing.character.name,
+        "trait": opposing.name,
+    }
     if helped_by:
-        words += f", with {helped_by}"
+        words += gettext(", with %(helper)s") % {"helper": helped_by}
     if minimum is not None and odds.reaches_minimum is not None:
         reach = round(float(odds.reaches_minimum) * 100, 1)
-        words += (
-            f", needing at least {ruleset.ladder.describe(minimum)}, reached {reach}% of the time"
-        )
+        words += gettext(", needing at least %(minimum)s, reached %(reach)s%% of the time") % {
+            "minimum": ruleset.ladder.describe(minimum),
+            "reach": reach,
+        }
     return {
         **_headline(odds.chance, words),
         **_bars(
             odds.degrees,
             lambda degree: ruleset.opposed_rules.outcome(degree) is Outcome.SUCCESS,
-            lambda degree: f"by {degree:+d}",
+            lambda degree: gettext("by %(degree)s") % {"degree": f"{degree:+d}"},
         ),
     }
 
@@ -123,12 +131,12 @@ def reading_context(ruleset: Ruleset, modifiers: Sequence[int], *, npc_reaction:
     """A situational or reaction roll: the chance of each result, and of each reaction."""
     results = checks.reading_odds(ruleset, modifiers=modifiers)
     describe = ruleset.ladder.describe
-    context: dict[str, Any] = {"odds_words": "Each result, read from Fair"}
+    context: dict[str, Any] = {"odds_words": gettext("Each result, read from Fair")}
     if npc_reaction:
         bands = checks.reaction_odds(ruleset, modifiers=modifiers)
         context["bands"] = [
             (band.replace("-", " "), round(float(p) * 100, 1)) for band, p in bands.items()
         ]
-        context["odds_words"] = "Each reaction"
+        context["odds_words"] = gettext("Each reaction")
     fair = checks.FAIR_ON_THE_STANDARD_LADDER  # a reaction is good above Fair (F95 3.7)
     return {**context, **_bars(results, lambda result: result > fair, describe)}

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import campaign_ruleset
@@ -45,7 +46,7 @@ def faces_shown(dice: dice_rules.Roll) -> list[str]:
 def refuse_observers(membership: Membership) -> None:
     """Every way to roll (the table's form, a sheet's trait, a Fudge point) passes here."""
     if membership.role == Membership.Role.OBSERVER:
-        raise RulesError("roll", "observers watch; they do not roll")
+        raise RulesError("roll", gettext("observers watch; they do not roll"))
 
 
 def existing_roll(campaign: Campaign, membership: Membership, key: str) -> Roll | None:
@@ -155,9 +156,9 @@ def helper_line(
     """A second trait of the rolling character lending +1 (F95 3.3): the bonus, and how the
     log names it. Refused for someone else's trait, the rolled trait itself, or below Good."""
     if character is None or helper.character_id != character.pk:
-        raise RulesError("helper", "a second trait helps only the character who has it")
+        raise RulesError("helper", gettext("a second trait helps only the character who has it"))
     if helper.name == trait_name:
-        raise RulesError("helper", "pick a second trait, not the one rolled")
+        raise RulesError("helper", gettext("pick a second trait, not the one rolled"))
     level = helper.level + helper.modifier
     bonus = checks.secondary_bonus(ruleset, level)
     line = {"trait": helper.name, "level_name": ladder_words(ruleset, level), "bonus": bonus}
@@ -199,8 +200,15 @@ def roll_check(
     ruleset = campaign_ruleset(membership.campaign)
     sheet = roll_lines.offered(ruleset, character, trait_name)
     if sheet.no_action:
-        who = character.name if character else "This character"
-        raise RulesError("character", f"{who} is {sheet.no_action} and may take no action")
+        words = (
+            gettext("%(name)s is %(state)s and may take no action")
+            if character
+            else gettext("This character is %(state)s and may take no action")
+        )
+        raise RulesError(
+            "character",
+            words % {"name": character.name if character else "", "state": sheet.no_action},
+        )
     lines = sheet.chosen(ticks)
     modifiers = (*modifiers, *(line.amount for line in lines))
     helped = helper_line(ruleset, character, trait_name, helper) if helper else None
@@ -288,7 +296,7 @@ def roll_contest(
         return existing
     ruleset = campaign_ruleset(membership.campaign)
     if opponent.pk == character.pk:
-        raise RulesError("opponent", "a character cannot oppose itself")
+        raise RulesError("opponent", gettext("a character cannot oppose itself"))
     helped = helper_line(ruleset, character, trait.name, helper) if helper else None
     if helped:
         modifiers = (*modifiers, helped[0])

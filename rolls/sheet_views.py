@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from characters.access import editable_or_403
@@ -30,7 +31,7 @@ def sheet_roll(
     if not form.is_valid():
         form_errors(request, form)
     elif (trait := character.traits.filter(pk=form.cleaned_data["trait"]).first()) is None:
-        messages.error(request, "no such trait on this sheet")
+        messages.error(request, gettext("no such trait on this sheet"))
     else:
         try:
             roll = services.roll_check(

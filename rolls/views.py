@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
@@ -67,12 +68,12 @@ def _character_and_trait(
     if named and (character is None or character.pk != named):
         character = selectors.rollable(membership).filter(pk=named).first()
         if character is None:
-            raise RulesError("character", "you cannot roll for that character")
+            raise RulesError("character", gettext("you cannot roll for that character"))
         trait = None
     if trait_id == "untrained":
         return character, None
     if trait is None:
-        raise RulesError("trait", "no such trait on a sheet you may roll for")
+        raise RulesError("trait", gettext("no such trait on a sheet you may roll for"))
     return character, trait
 
 
@@ -111,14 +112,14 @@ def _helper(character: Character | None, data: dict[str, Any]) -> Trait | None:
     if character is not None:
         found = Trait.objects.filter(pk=data["helper"], character=character).first()
     if found is None:
-        raise RulesError("helper", "a second trait helps only the character who has it")
+        raise RulesError("helper", gettext("a second trait helps only the character who has it"))
     return found
 
 
 def _contest(membership: Membership, data: dict[str, Any]) -> Roll:
     character, trait = _character_and_trait(membership, data)
     if character is None or trait is None:
-        raise RulesError("trait", "an opposed roll needs a trait on the roller's sheet")
+        raise RulesError("trait", gettext("an opposed roll needs a trait on the roller's sheet"))
     opposing = _opposing(membership, data)
     return services.roll_contest(
         membership=membership,
@@ -147,21 +148,23 @@ def _opposing(membership: Membership, data: dict[str, Any]) -> Trait:
         .first()
     )
     if opposing is None:
-        raise RulesError("opponent", "pick an opponent you may roll against and one of its traits")
+        raise RulesError(
+            "opponent", gettext("pick an opponent you may roll against and one of its traits")
+        )
     return opposing
 
 
 def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
     """Makes the roll a valid roll form asks for. Secret and hidden rolls are the GM's."""
     if membership.role == Membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not roll.")
+        raise PermissionDenied(gettext("Observers watch; they do not roll."))
     gm = membership.is_gm
     secret, hidden = bool(data.get("secret")) and gm, bool(data.get("hidden_difficulty")) and gm
     key, kind = str(data["key"]), data["kind"]
     if data.get("challenge"):
         # The check and the challenge's mark (by its margin) are one transaction.
         if kind != "check":
-            raise RulesError("challenge", "only a trait check marks a challenge")
+            raise RulesError("challenge", gettext("only a trait check marks a challenge"))
         plain = {**data, "challenge": None}
         return challenge_roll(
             membership=membership,
@@ -182,7 +185,9 @@ def roll_from(membership: Membership, data: dict[str, Any]) -> Roll:
         )
     if kind == "contest":
         if faces:
-            raise RulesError("faces", "dice in hand count for a check or a situational roll")
+            raise RulesError(
+                "faces", gettext("dice in hand count for a check or a situational roll")
+            )
         return _contest(membership, data)
     character, trait_name, level = _character_and_level(membership, data)
     return services.roll_check(
@@ -325,7 +330,8 @@ def _odds(membership: Membership, data: dict[str, Any]) -> dict[str, object]:
     return {
         "sheet_lines": [(line, line in chosen) for line in sheet.lines],
         "sheet_lines_for": data["trait"],
-        "no_action": sheet.no_action and f"{character} is {sheet.no_action}",
+        "no_action": sheet.no_action
+        and gettext("%(name)s is %(state)s") % {"name": character, "state": sheet.no_action},
         "policy": _policy_words(ruleset),
         **odds_context(membership, level, {**data, "modifiers": modifiers, "helped_by": helped_by}),
     }
@@ -335,9 +341,12 @@ def _policy_words(ruleset: Ruleset) -> str:
     """How the ruleset adds a roll's modifiers up, said beside the sheet's lines."""
     rules = ruleset.static_rules
     if rules.modifiers is ModifierPolicy.LARGEST:
-        return "Only the largest bonus and the largest penalty count."
+        return gettext("Only the largest bonus and the largest penalty count.")
     if rules.modifiers is ModifierPolicy.CAPPED:
-        return f"All of them count, up to {rules.modifier_cap:+d} or -{rules.modifier_cap} in all."
+        return gettext("All of them count, up to %(bonus)s or %(penalty)s in all.") % {
+            "bonus": f"{rules.modifier_cap:+d}",
+            "penalty": f"-{rules.modifier_cap}",
+        }
     return ""
 
 
@@ -348,17 +357,19 @@ def spend_fudge_point(membership: Membership, roll_id: int, data: Any) -> tuple[
     composer's (rolls.talk) both spend this way."""
     spent_on = log_selectors.entry_or_404(membership, roll_id, in_full=True)
     if not may_spend_for(membership, spent_on):
-        raise PermissionDenied("Only the character's player or a GM spends its Fudge points.")
+        raise PermissionDenied(
+            gettext("Only the character's player or a GM spends its Fudge points.")
+        )
     form = FudgePointForm(data)
     if not form.is_valid():
-        return None, "Pick how to spend the Fudge point."
+        return None, gettext("Pick how to spend the Fudge point.")
     if (
         spent_on.hidden_difficulty
         and not membership.is_gm
         and form.cleaned_data["use"] in fragments.ON_A_FAILURE
     ):
         # Whether it failed is what the hidden difficulty hides; the GM decides this one.
-        return None, "Only the GM turns a roll against a hidden difficulty into a success."
+        return None, gettext("Only the GM turns a roll against a hidden difficulty into a success.")
     try:
         made = fudge_points.roll_fudge_point(
             membership=membership,
@@ -401,12 +412,12 @@ def note(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> H
     if noted.kind in (Roll.Kind.MESSAGE, Roll.Kind.ANNOUNCEMENT):
         # A note is on a roll (its form is offered there alone): a message or a whisper that
         # changed would go to its own audience, and none of them shows one.
-        raise Http404("A GM note goes on a roll")
+        raise Http404(gettext("A GM note goes on a roll"))
     form = NoteForm(request.POST)
     if form.is_valid():
         services.roll_note(roll=noted, note=form.cleaned_data["note"])
     elif not request.htmx:
-        messages.error(request, "A GM note fits in 500 characters.")
+        messages.error(request, gettext("A GM note fits in 500 characters."))
     if request.htmx:
         # The table's sockets get the annotated entry; nothing else on the page changes.
         return HttpResponse(status=204 if form.is_valid() else 422)

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.core import is_ratelimited
 
@@ -39,9 +39,9 @@ def most_bytes() -> int:
 
 class RestoreForm(forms.Form):
     file = forms.FileField(
-        label="Campaign backup (.json)",
+        label=gettext_lazy("Campaign backup (.json)"),
         widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
-        error_messages={"required": "Choose the backup file to restore."},
+        error_messages={"required": gettext_lazy("Choose the backup file to restore.")},
     )
 
     def clean_file(self) -> Any:
@@ -150,28 +150,46 @@ def _page(
 def _restored(request: HttpRequest, restored: Restored) -> HttpResponse:
     """The new campaign; where there are people to bring back, its invite links first."""
     campaign = restored.campaign
+    characters = ngettext("%(count)s character", "%(count)s characters", restored.characters) % {
+        "count": restored.characters
+    }
+    sessions = ngettext("%(count)s session", "%(count)s sessions", restored.sessions) % {
+        "count": restored.sessions
+    }
+    entries = ngettext("%(count)s log entry", "%(count)s log entries", restored.entries) % {
+        "count": restored.entries
+    }
     messages.success(
         request,
-        f"{campaign.name} is restored: {_count(restored.characters, 'character')}, "
-        f"{_count(restored.sessions, 'session')} and {_count(restored.entries, 'log entry')}.",
+        gettext("%(campaign)s is restored: %(characters)s, %(sessions)s and %(entries)s.")
+        % {
+            "campaign": campaign.name,
+            "characters": characters,
+            "sessions": sessions,
+            "entries": entries,
+        },
     )
     if restored.unplayed:
         messages.info(
             request,
-            f"No account here has the name of the player of {', '.join(restored.unplayed)}; "
-            "those PCs are played by nobody for now, and you keep them as their GM.",
+            gettext(
+                "No account here has the name of the player of %(names)s; those PCs are played "
+                "by nobody for now, and you keep them as their GM."
+            )
+            % {"names": ", ".join(restored.unplayed)},
         )
     if not restored.to_invite:
         return redirect("campaigns:detail", campaign.pk)
-    text = f"Send the links below to {', '.join(restored.to_invite)}"
+    people = ", ".join(restored.to_invite)
     if restored.co_gms:
-        text += f", and make {', '.join(restored.co_gms)} GM again once they have joined"
-    messages.info(
-        request, text + ". Whoever has an account here of the same name finds their PCs theirs."
-    )
+        text = gettext(
+            "Send the links below to %(people)s, and make %(gms)s GM again once they have "
+            "joined. Whoever has an account here of the same name finds their PCs theirs."
+        ) % {"people": people, "gms": ", ".join(restored.co_gms)}
+    else:
+        text = gettext(
+            "Send the links below to %(people)s. Whoever has an account here of the same name "
+            "finds their PCs theirs."
+        ) % {"people": people}
+    messages.info(request, text)
     return redirect("campaigns:invites", campaign.pk)
-
-
-def _count(number: int, thing: str) -> str:
-    plural = thing[:-1] + "ies" if thing.endswith("y") else thing + "s"
-    return f"{number} {thing if number == 1 else plural}"

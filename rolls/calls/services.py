@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -53,15 +54,17 @@ def call_create(
     secret: bool = False,
 ) -> RollCall:
     if not membership.is_gm:
-        raise RulesError("membership", "only a GM calls for a roll")
+        raise RulesError("membership", gettext("only a GM calls for a roll"))
     pcs = [c for c in characters if c.campaign_id == membership.campaign_id and not c.is_npc]
     if not pcs or len(pcs) != len(characters):
-        raise ValidationError("Pick one or more of this table's PCs to call on.")
+        raise ValidationError(gettext("Pick one or more of this table's PCs to call on."))
     if len(pcs) > MAX_CALLED:
-        raise ValidationError(f"Call on at most {MAX_CALLED} PCs at once.")
+        raise ValidationError(
+            gettext("Call on at most %(most)s PCs at once.") % {"most": MAX_CALLED}
+        )
     trait, label = trait.strip(), label.strip()
     if len(trait) > TRAIT_LENGTH or len(label) > LABEL_LENGTH:
-        raise ValidationError("The trait or the label is too long.")
+        raise ValidationError(gettext("The trait or the label is too long."))
     call = RollCall.objects.create(
         campaign=membership.campaign,
         created_by=membership.user,
@@ -114,7 +117,9 @@ def _trait_for(call: RollCall, character: Character, trait_id: int | None) -> tu
         return called_trait(campaign_ruleset(call.campaign), call, character)
     picked = character.traits.filter(pk=trait_id).first() if trait_id else None
     if picked is None:
-        raise RulesError("trait", f"pick one of {character.name}'s traits to roll")
+        raise RulesError(
+            "trait", gettext("pick one of %(name)s's traits to roll") % {"name": character.name}
+        )
     return picked.name, picked.level + picked.modifier
 
 
@@ -131,14 +136,14 @@ def call_answer(
     same key, or the character already answered) rolls nothing more."""
     call = _locked(call)
     if call.campaign_id != membership.campaign_id or character.pk not in call.characters:
-        raise RulesError("call", "that character was not called on to roll")
+        raise RulesError("call", gettext("that character was not called on to roll"))
     answered = call.answers.get(str(character.pk))
     if answered is not None:
         return Roll.objects.get(pk=answered)
     if not call.open:
-        raise RulesError("call", "the GM has closed that call")
+        raise RulesError("call", gettext("the GM has closed that call"))
     if not (membership.is_gm or character.owner_id == membership.user_id):
-        raise RulesError("character", "only its player or a GM rolls for that character")
+        raise RulesError("character", gettext("only its player or a GM rolls for that character"))
     trait_name, level = _trait_for(call, character, trait_id)
     roll = services.roll_check(
         membership=membership,

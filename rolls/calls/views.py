@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403, membership_or_404
@@ -24,7 +25,9 @@ from rolls.gm_cards import first_error
 
 class CallForm(forms.Form):
     characters = forms.TypedMultipleChoiceField(
-        coerce=int, choices=[], error_messages={"required": "Pick one or more PCs to call on."}
+        coerce=int,
+        choices=[],
+        error_messages={"required": gettext_lazy("Pick one or more PCs to call on.")},
     )
     trait = forms.CharField(required=False, max_length=80)
     difficulty = forms.IntegerField(min_value=-20, max_value=60)
@@ -87,7 +90,7 @@ def call_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
 def call_answer(request: AuthenticatedHttpRequest, campaign_id: int, call_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     if membership.role == Membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not roll.")
+        raise PermissionDenied(gettext("Observers watch; they do not roll."))
     call = get_object_or_404(RollCall, pk=call_id, campaign_id=campaign_id)
     form = AnswerForm(request.POST)
     problem = ""
@@ -99,7 +102,7 @@ def call_answer(request: AuthenticatedHttpRequest, campaign_id: int, call_id: in
         ).first()
         try:
             if character is None:
-                raise RulesError("character", "that character was not called on to roll")
+                raise RulesError("character", gettext("that character was not called on to roll"))
             roll = calls.call_answer(
                 membership=membership,
                 call=call,

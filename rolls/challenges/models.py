@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -10,8 +11,8 @@ class Challenge(models.Model):
     """A Fate challenge ladder: its shape (the rules' ChallengeLadder) and its marks."""
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Everyone sees it"
-        GM = "gm", "GM only"
+        PUBLIC = "public", _("Everyone sees it")
+        GM = "gm", _("GM only")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="challenges")
     name = models.CharField(max_length=120)

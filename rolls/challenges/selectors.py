@@ -3,6 +3,8 @@ observers) never gets a GM-only challenge; ``gm`` gets everything."""
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
 from fudgetable.rules import challenges as ladder_rules
@@ -16,11 +18,14 @@ PRESETS = {
 }
 PRESET_CHOICES = [(key, ladder.name) for key, ladder in PRESETS.items()]
 FRAGILITY_CHOICES = [
-    (ladder_rules.Fragility.EQUIVALENT.value, "A failure removes a success at its rung or higher"),
-    (ladder_rules.Fragility.NONE.value, "Failures remove nothing"),
-    (ladder_rules.Fragility.HIGHEST.value, "A failure removes the highest success"),
-    (ladder_rules.Fragility.ALL.value, "A failure removes every success"),
-    (ladder_rules.Fragility.DESTROY.value, "A failure ruins the project"),
+    (
+        ladder_rules.Fragility.EQUIVALENT.value,
+        gettext_lazy("A failure removes a success at its rung or higher"),
+    ),
+    (ladder_rules.Fragility.NONE.value, gettext_lazy("Failures remove nothing")),
+    (ladder_rules.Fragility.HIGHEST.value, gettext_lazy("A failure removes the highest success")),
+    (ladder_rules.Fragility.ALL.value, gettext_lazy("A failure removes every success")),
+    (ladder_rules.Fragility.DESTROY.value, gettext_lazy("A failure ruins the project")),
 ]
 
 

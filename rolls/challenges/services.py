@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from fudgetable import live
@@ -38,10 +39,18 @@ def _pace(shape: PaceShape | None, what: str) -> ladder_rules.Pace | None:
         return None
     count, period = shape[0], " ".join(shape[1].split())
     if not 1 <= count <= MAX_PACE or not period or len(period) > PERIOD_LENGTH:
-        raise ValidationError(
-            f"The {what} is from 1 to {MAX_PACE} each period, the period named in "
-            f"{PERIOD_LENGTH} characters: 1 each day."
+        words = (
+            gettext(
+                "The span is from 1 to %(most)s each period, the period named in "
+                "%(length)s characters: 1 each day."
+            )
+            if what == "span"
+            else gettext(
+                "The recovery is from 1 to %(most)s each period, the period named in "
+                "%(length)s characters: 1 each day."
+            )
         )
+        raise ValidationError(words % {"most": MAX_PACE, "length": PERIOD_LENGTH})
     return ladder_rules.Pace(count, period)
 
 
@@ -55,21 +64,29 @@ def _ladder(
 ) -> ladder_rules.ChallengeLadder:
     if preset:
         if preset not in PRESETS:
-            raise ValidationError("Pick one of the challenges offered, or shape your own.")
+            raise ValidationError(gettext("Pick one of the challenges offered, or shape your own."))
         return PRESETS[preset]
     if not rungs or len(rungs) > MAX_RUNGS:
-        raise ValidationError(f"A challenge has from 1 to {MAX_RUNGS} rungs.")
+        raise ValidationError(
+            gettext("A challenge has from 1 to %(most)s rungs.") % {"most": MAX_RUNGS}
+        )
     for mos, boxes, note in rungs:
         if not 0 <= mos <= MAX_MOS:
-            raise ValidationError(f"A rung's margin of success is from 0 to {MAX_MOS}.")
+            raise ValidationError(
+                gettext("A rung's margin of success is from 0 to %(most)s.") % {"most": MAX_MOS}
+            )
         if not 1 <= boxes <= MAX_RUNG_BOXES:
-            raise ValidationError(f"A rung has from 1 to {MAX_RUNG_BOXES} boxes.")
+            raise ValidationError(
+                gettext("A rung has from 1 to %(most)s boxes.") % {"most": MAX_RUNG_BOXES}
+            )
         if len(note) > NAME_LENGTH:
-            raise ValidationError(f"A rung's note fits in {NAME_LENGTH} characters.")
+            raise ValidationError(
+                gettext("A rung's note fits in %(length)s characters.") % {"length": NAME_LENGTH}
+            )
     try:
         kind = ladder_rules.Fragility(fragility)
     except ValueError:
-        raise ValidationError("Pick what a failure does.") from None
+        raise ValidationError(gettext("Pick what a failure does.")) from None
     shape = tuple(ladder_rules.Rung(mos, boxes, note) for mos, boxes, note in rungs)
     return ladder_rules.ChallengeLadder(
         name,
@@ -84,12 +101,20 @@ def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
     """The preset's span and recovery in words, for the GM to apply."""
     lines = []
     if ladder.span is not None:
-        lines.append(f"Span: {ladder.span.count} check(s) each {ladder.span.period}.")
+        lines.append(
+            gettext("Span: %(count)s check(s) each %(period)s.")
+            % {"count": ladder.span.count, "period": ladder.span.period}
+        )
     if ladder.recovery is not None:
         lines.append(
-            f"Recovery: {ladder.recovery.count} box(es) lost each {ladder.recovery.period}."
+            gettext("Recovery: %(count)s box(es) lost each %(period)s.")
+            % {"count": ladder.recovery.count, "period": ladder.recovery.period}
         )
-    lines += [f"A margin of failure of {t.mof} or worse: {t.event}." for t in ladder.triggers]
+    lines += [
+        gettext("A margin of failure of %(margin)s or worse: %(event)s.")
+        % {"margin": t.mof, "event": t.event}
+        for t in ladder.triggers
+    ]
     return "\n".join(lines)
 
 
@@ -131,15 +156,19 @@ def challenge_create(
     recovery)."""
     name, notes = name.strip(), notes.strip()
     if visibility not in Challenge.Visibility.values:
-        raise ValidationError("Pick who sees the challenge.")
+        raise ValidationError(gettext("Pick who sees the challenge."))
     if len(name) > NAME_LENGTH:
-        raise ValidationError(f"A challenge's name fits in {NAME_LENGTH} characters.")
+        raise ValidationError(
+            gettext("A challenge's name fits in %(length)s characters.") % {"length": NAME_LENGTH}
+        )
     if not name and not preset:
-        raise ValidationError("A challenge of your own shape needs a name.")
+        raise ValidationError(gettext("A challenge of your own shape needs a name."))
     ladder = _ladder(name, preset, rungs, fragility, span, recovery)
     notes = notes or _pace_notes(ladder)
     if len(notes) > NOTES_LENGTH:
-        raise ValidationError(f"The notes fit in {NOTES_LENGTH} characters.")
+        raise ValidationError(
+            gettext("The notes fit in %(length)s characters.") % {"length": NOTES_LENGTH}
+        )
     challenge = Challenge.objects.create(
         campaign=campaign,
         name=name or ladder.name,
@@ -193,11 +222,13 @@ def challenge_unmark(*, challenge: Challenge, rung: int) -> Challenge:
 def challenge_recover(*, challenge: Challenge, periods: int) -> Challenge:
     """Boxes lost to the time that has passed, at the ladder's recovery pace."""
     if not 0 <= periods <= MAX_PERIODS:
-        raise ValidationError(f"From 0 to {MAX_PERIODS} periods.")
+        raise ValidationError(gettext("From 0 to %(most)s periods.") % {"most": MAX_PERIODS})
     row = _locked(challenge)
     ladder, state = rules_challenge(row)
     if ladder.recovery is None:
-        raise RulesError("recovery", f"{row.name} loses no boxes over time")
+        raise RulesError(
+            "recovery", gettext("%(name)s loses no boxes over time") % {"name": row.name}
+        )
     row.state = ladder_rules.recover(ladder, state, periods).to_dict()
     row.save(update_fields=["state"])
     _publish(row, "challenge.recovered", players=_players_see(row))
@@ -223,7 +254,7 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
     the GMs. Returns the lines the table read."""
     period = " ".join(period.split())
     if not 1 <= periods <= MAX_PERIODS:
-        raise ValidationError(f"From 1 to {MAX_PERIODS} periods.")
+        raise ValidationError(gettext("From 1 to %(most)s periods.") % {"most": MAX_PERIODS})
     rows = list(Challenge.objects.select_for_update().filter(campaign=campaign).order_by("pk"))
     counted = []
     for row in rows:
@@ -231,7 +262,12 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
         if any(ladder_rules.same_period(period, named) for named in ladder.periods):
             counted.append((row, ladder, state))
     if not counted:
-        raise RulesError("period", f"no challenge here counts the {period or 'period named'}")
+        raise RulesError(
+            "period",
+            gettext("no challenge here counts the %(period)s") % {"period": period}
+            if period
+            else gettext("no challenge here counts the period named"),
+        )
     public: list[str] = []
     secret: list[str] = []
     for row, ladder, state in counted:
@@ -263,7 +299,7 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
 @transaction.atomic
 def challenge_set_visibility(*, challenge: Challenge, visibility: str) -> Challenge:
     if visibility not in Challenge.Visibility.values:
-        raise ValidationError("Pick who sees the challenge.")
+        raise ValidationError(gettext("Pick who sees the challenge."))
     row = _locked(challenge)
     players = _players_see(row) or visibility != Challenge.Visibility.GM
     row.visibility = visibility
@@ -290,7 +326,7 @@ def _open_for(membership: Membership, challenge_id: int) -> Challenge:
         .first()
     )
     if row is None or not (membership.is_gm or _players_see(row)):
-        raise RulesError("challenge", "no such challenge at this table")
+        raise RulesError("challenge", gettext("no such challenge at this table"))
     return row
 
 
@@ -309,7 +345,9 @@ def challenge_roll(
         return roll()
     ladder, state = rules_challenge(challenge)
     if state.destroyed or ladder_rules.is_done(ladder, state):
-        raise RulesError("challenge", f"{challenge.name} is already over")
+        raise RulesError(
+            "challenge", gettext("%(name)s is already over") % {"name": challenge.name}
+        )
     ladder_rules.count_check(ladder, state)  # past the span: refused before any dice roll
     made = roll()
     challenge_check(challenge=challenge, margin=made.snapshot["margin"])

@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
@@ -28,43 +29,58 @@ class ChallengeVisibilityForm(forms.Form):
 class ChallengeForm(forms.Form):
     """A new challenge ladder; the limits are the service's own."""
 
-    preset = forms.ChoiceField(choices=[("", "My own shape"), *PRESET_CHOICES], required=False)
+    preset = forms.ChoiceField(
+        choices=[("", gettext_lazy("My own shape")), *PRESET_CHOICES], required=False
+    )
     name = forms.CharField(max_length=challenges.NAME_LENGTH, required=False)
     rungs = forms.CharField(
         max_length=1000,
         required=False,
         widget=forms.Textarea,
-        help_text='One rung a line, lowest first: least MoS, boxes, note ("2 2 Solid").',
+        help_text=gettext_lazy(
+            'One rung a line, lowest first: least MoS, boxes, note ("2 2 Solid").'
+        ),
     )
     fragility = forms.ChoiceField(choices=FRAGILITY_CHOICES, required=False)
     # Fate ch. 3: span, "how often a check may be made"; recovery, "how quickly the challenge
     # recovers boxes". Both blank: checks at any pace, and no box lost to time.
     span_count = forms.IntegerField(
-        min_value=1, max_value=challenges.MAX_PACE, required=False, label="Checks allowed"
+        min_value=1,
+        max_value=challenges.MAX_PACE,
+        required=False,
+        label=gettext_lazy("Checks allowed"),
     )
     span_period = forms.CharField(
-        max_length=challenges.PERIOD_LENGTH, required=False, label="Each (period)"
+        max_length=challenges.PERIOD_LENGTH, required=False, label=gettext_lazy("Each (period)")
     )
     recovery_count = forms.IntegerField(
-        min_value=1, max_value=challenges.MAX_PACE, required=False, label="Boxes lost"
+        min_value=1, max_value=challenges.MAX_PACE, required=False, label=gettext_lazy("Boxes lost")
     )
     recovery_period = forms.CharField(
         max_length=challenges.PERIOD_LENGTH,
         required=False,
-        label="Each (period) nobody pursues it",
+        label=gettext_lazy("Each (period) nobody pursues it"),
     )
     notes = forms.CharField(max_length=challenges.NOTES_LENGTH, required=False)
     visibility = forms.ChoiceField(choices=Challenge.Visibility.choices)
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
-        for what, words in (("span", "checks allowed"), ("recovery", "boxes lost")):
+        for what in ("span", "recovery"):
             count, period = data.get(f"{what}_count"), (data.get(f"{what}_period") or "").strip()
             if count is None and not period:
                 data[what] = None
             elif count is None or not period:
                 raise forms.ValidationError(
-                    f"Give the {what} both its {words} and its period (1 each day), or neither."
+                    gettext(
+                        "Give the span both its checks allowed and its period (1 each day), "
+                        "or neither."
+                    )
+                    if what == "span"
+                    else gettext(
+                        "Give the recovery both its boxes lost and its period (1 each day), "
+                        "or neither."
+                    )
                 )
             else:
                 data[what] = (count, period)
@@ -78,14 +94,14 @@ class ChallengeForm(forms.Form):
             found = RUNG_LINE.match(line)
             if found is None:
                 raise forms.ValidationError(
-                    'Write each rung as its least MoS, its boxes and a note: "2 2 Solid".'
+                    gettext('Write each rung as its least MoS, its boxes and a note: "2 2 Solid".')
                 )
             shape.append((int(found[1]), int(found[2]), found[3].strip()))
         return shape
 
 
 class ChallengeCheckForm(forms.Form):
-    margin = forms.IntegerField(min_value=-20, max_value=20, label="Margin")
+    margin = forms.IntegerField(min_value=-20, max_value=20, label=gettext_lazy("Margin"))
 
 
 class RungForm(forms.Form):
@@ -93,11 +109,13 @@ class RungForm(forms.Form):
 
 
 class RecoverForm(forms.Form):
-    periods = forms.IntegerField(min_value=1, max_value=challenges.MAX_PERIODS, label="Periods")
+    periods = forms.IntegerField(
+        min_value=1, max_value=challenges.MAX_PERIODS, label=gettext_lazy("Periods")
+    )
 
 
 class TimeForm(RecoverForm):
-    period = forms.CharField(max_length=challenges.PERIOD_LENGTH, label="Period")
+    period = forms.CharField(max_length=challenges.PERIOD_LENGTH, label=gettext_lazy("Period"))
 
 
 CHALLENGE_COMMANDS: dict[str, Command] = {

@@ -24,17 +24,25 @@ TEXT_LENGTH = 160
 def coincidence_ask(*, membership: Membership, character: Character, text: str, key: str) -> Roll:
     """Asks the GM for a coincidence: an entry in the log, and nothing paid yet."""
     if membership.role == Membership.Role.OBSERVER:
-        raise RulesError("membership", "observers watch; they do not spend Fudge points")
+        raise RulesError("membership", gettext("observers watch; they do not spend Fudge points"))
     if USE not in campaign_ruleset(membership.campaign).fudge_point_uses:
-        raise RulesError("use", "this campaign does not spend Fudge points on coincidences")
+        raise RulesError(
+            "use", gettext("this campaign does not spend Fudge points on coincidences")
+        )
     mine = character.owner_id == membership.user_id or membership.is_gm
     if character.campaign_id != membership.campaign_id or character.is_npc or not mine:
-        raise RulesError("character", "spend the Fudge points of a PC you play")
+        raise RulesError("character", gettext("spend the Fudge points of a PC you play"))
     text = " ".join(text.split())
     if not text or len(text) > TEXT_LENGTH or text_problem(text):
-        raise RulesError("text", f"say what happens, in at most {TEXT_LENGTH} characters")
+        raise RulesError(
+            "text",
+            gettext("say what happens, in at most %(length)s characters") % {"length": TEXT_LENGTH},
+        )
     if character.fudge_points < 1:
-        raise RulesError("fudge_points", f"{character.name} has no Fudge points left")
+        raise RulesError(
+            "fudge_points",
+            gettext("%(name)s has no Fudge points left") % {"name": character.name},
+        )
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
@@ -51,12 +59,12 @@ def coincidence_ask(*, membership: Membership, character: Character, text: str, 
 def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
     """A GM allows the coincidence: the character pays its point, and the log says so."""
     if not membership.is_gm:
-        raise RulesError("membership", "only a GM allows a coincidence")
+        raise RulesError("membership", gettext("only a GM allows a coincidence"))
     asked = Roll.objects.select_for_update().filter(pk=roll.pk).first()
     if asked is None or asked.campaign_id != membership.campaign_id:
-        raise RulesError("roll", "no such coincidence at this table")
+        raise RulesError("roll", gettext("no such coincidence at this table"))
     if "coincidence" not in asked.snapshot or asked.character is None:
-        raise RulesError("roll", "that entry is not a coincidence asked for")
+        raise RulesError("roll", gettext("that entry is not a coincidence asked for"))
     allowed = Roll.objects.filter(follows=asked).first()
     if allowed is not None:
         return allowed

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from campaigns.access import membership_or_404
@@ -28,7 +29,7 @@ class CoincidenceForm(forms.Form):
 def ask(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     form = CoincidenceForm(request.POST)
-    answer = "Asked: the GM sees it in the log, and your point is paid when they allow it."
+    answer = gettext("Asked: the GM sees it in the log, and your point is paid when they allow it.")
     if not form.is_valid():
         answer = first_error(form)
     else:
@@ -37,7 +38,7 @@ def ask(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         ).first()
         try:
             if character is None:
-                raise RulesError("character", "spend the Fudge points of a PC you play")
+                raise RulesError("character", gettext("spend the Fudge points of a PC you play"))
             coincidence_ask(
                 membership=membership,
                 character=character,

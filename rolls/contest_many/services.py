@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -80,7 +81,10 @@ def sides_from(
     sides = []
     for number, (trait_id, modifiers) in enumerate(entered, start=1):
         if trait_id not in traits:
-            raise RulesError("sides", f"side {number} names no trait you may enter")
+            raise RulesError(
+                "sides",
+                gettext("side %(number)s names no trait you may enter") % {"number": number},
+            )
         sides.append(ContestSide(traits[trait_id], checks.check_modifiers(modifiers)))
     _check_sides(membership, sides)
     return sides
@@ -88,13 +92,17 @@ def sides_from(
 
 def _check_sides(membership: Membership, sides: Sequence[ContestSide]) -> None:
     if not MIN_SIDES <= len(sides) <= MAX_SIDES:
-        raise RulesError("sides", f"a contest of many has from {MIN_SIDES} to {MAX_SIDES} sides")
+        raise RulesError(
+            "sides",
+            gettext("a contest of many has from %(least)s to %(most)s sides")
+            % {"least": MIN_SIDES, "most": MAX_SIDES},
+        )
     if len({side.character.pk for side in sides}) < len(sides):
-        raise RulesError("sides", "each side is a different character")
+        raise RulesError("sides", gettext("each side is a different character"))
     if not membership.is_gm and not any(
         side.character.owner_id == membership.user_id for side in sides
     ):
-        raise RulesError("sides", "one of the sides is a character of yours")
+        raise RulesError("sides", gettext("one of the sides is a character of yours"))
 
 
 def _method(ruleset: Ruleset, character: Character) -> str:
@@ -117,7 +125,7 @@ def contest_odds(membership: Membership, sides: Sequence[ContestSide]) -> list[t
     words = [(side.character.name, _percent(p)) for side, p in zip(sides, chances, strict=True)]
     nobody = 1 - sum(chances, Fraction(0))
     if nobody > 0:
-        words.append(("Nobody (a tie at the top)", _percent(nobody)))
+        words.append((gettext("Nobody (a tie at the top)"), _percent(nobody)))
     return words
 
 
@@ -161,7 +169,10 @@ def roll_contest_many(
         return existing
     label = " ".join(label.split())
     if len(label) > LABEL_LENGTH:
-        raise RulesError("label", f"what the contest is fits in {LABEL_LENGTH} characters")
+        raise RulesError(
+            "label",
+            gettext("what the contest is fits in %(length)s characters") % {"length": LABEL_LENGTH},
+        )
     _check_sides(membership, sides)
     ruleset = campaign_ruleset(membership.campaign)
     dice = [get_method(_method(ruleset, side.character)).roll() for side in sides]

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import membership_or_404
@@ -31,7 +32,9 @@ NUMBERS = range(1, contest_many.MAX_SIDES + 1)
 
 
 class ContestManyForm(forms.Form):
-    label = forms.CharField(max_length=contest_many.LABEL_LENGTH, required=False, label="What")
+    label = forms.CharField(
+        max_length=contest_many.LABEL_LENGTH, required=False, label=gettext_lazy("What")
+    )
     secret = forms.BooleanField(required=False)
     key = forms.CharField(max_length=64, min_length=8)
 
@@ -39,10 +42,12 @@ class ContestManyForm(forms.Form):
         super().__init__(*args, **kwargs)
         for number in NUMBERS:
             self.fields[f"side_{number}"] = forms.IntegerField(
-                required=False, label=f"Side {number}"
+                required=False, label=gettext("Side %(number)s") % {"number": number}
             )
             self.fields[f"modifiers_{number}"] = forms.CharField(
-                max_length=40, required=False, label=f"Side {number}'s modifiers"
+                max_length=40,
+                required=False,
+                label=gettext("Side %(number)s's modifiers") % {"number": number},
             )
 
     def clean(self) -> dict[str, Any]:
@@ -60,7 +65,8 @@ class ContestManyForm(forms.Form):
             if trait is None:
                 if modifiers:
                     self.add_error(
-                        f"side_{number}", "Pick who rolls on this side, or clear its modifiers."
+                        f"side_{number}",
+                        gettext("Pick who rolls on this side, or clear its modifiers."),
                     )
                 continue
             sides.append((trait, modifiers))
@@ -79,7 +85,11 @@ def _choices(membership: Membership) -> list[tuple[str, list[tuple[str, str]]]]:
         traits = sorted(character.traits.all(), key=lambda trait: trait.name)
         if not traits:
             continue
-        who = f"{character.name} (NPC)" if character.is_npc else character.name
+        who = (
+            gettext("%(name)s (NPC)") % {"name": character.name}
+            if character.is_npc
+            else character.name
+        )
         options = [
             (
                 str(trait.pk),
@@ -130,7 +140,7 @@ def _sentence(error: RulesError) -> str:
 def contest_many_roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     if membership.role == Membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not roll.")
+        raise PermissionDenied(gettext("Observers watch; they do not roll."))
     form = ContestManyForm(request.POST)
     made: Roll | None = None
     problem, chances = "", []
@@ -160,7 +170,7 @@ def contest_many_roll(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
         elif said:
             messages.info(request, said)
         else:
-            messages.info(request, f"Chances of winning: {odds_said}.")
+            messages.info(request, gettext("Chances of winning: %(odds)s.") % {"odds": odds_said})
         return redirect("rolls:table", campaign_id)
     return HttpResponse(
         _card(

@@ -1,6 +1,7 @@
 """The table's countdown card, rendered once per audience."""
 
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from campaigns.models import Campaign, Membership
 from fudgetable.live import Audience, audience_of
@@ -12,9 +13,9 @@ TEMPLATE = "rolls/countdowns/cards.html"
 # The row's own "who sees it" list, in words short enough for a row on a 360 px phone; the
 # form that makes a countdown says them in full.
 ROW_VISIBILITIES = [
-    (Countdown.Visibility.PUBLIC, "Everyone sees it"),
-    (Countdown.Visibility.HIDDEN_PROGRESS, "Players see its name"),
-    (Countdown.Visibility.GM, "GM only"),
+    (Countdown.Visibility.PUBLIC, gettext_lazy("Everyone sees it")),
+    (Countdown.Visibility.HIDDEN_PROGRESS, gettext_lazy("Players see its name")),
+    (Countdown.Visibility.GM, gettext_lazy("GM only")),
 ]
 
 

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -10,9 +11,9 @@ class Countdown(models.Model):
     """A named series of boxes (Fudge Lite "Countdowns"): when the last is marked, it happens."""
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Everyone sees it"
-        HIDDEN_PROGRESS = "hidden", "Players see it exists, not how full"
-        GM = "gm", "GM only"
+        PUBLIC = "public", _("Everyone sees it")
+        HIDDEN_PROGRESS = "hidden", _("Players see it exists, not how full")
+        GM = "gm", _("GM only")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="countdowns")
     name = models.CharField(max_length=120)

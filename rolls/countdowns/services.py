@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign
 from fudgetable import live
@@ -41,16 +42,22 @@ def _staged(
     when none was given ("5: House collapses"): the seed writes its clock that way."""
     events = sorted(((at, event.strip()) for at, event in stages), key=lambda pair: pair[0])
     if len(events) > MAX_STAGES:
-        raise ValidationError(f"A countdown has at most {MAX_STAGES} events before its last box.")
+        raise ValidationError(
+            gettext("A countdown has at most %(most)s events before its last box.")
+            % {"most": MAX_STAGES}
+        )
     if events and events[-1][0] == boxes and not outcome:
         outcome = events.pop()[1]
     for _, event in events:
         if not event or len(event) > OUTCOME_LENGTH:
             raise ValidationError(
-                f"Each event says what happens in 1 to {OUTCOME_LENGTH} characters."
+                gettext("Each event says what happens in 1 to %(length)s characters.")
+                % {"length": OUTCOME_LENGTH}
             )
     if len(outcome) > OUTCOME_LENGTH:
-        raise ValidationError(f"What happens fits in {OUTCOME_LENGTH} characters.")
+        raise ValidationError(
+            gettext("What happens fits in %(length)s characters.") % {"length": OUTCOME_LENGTH}
+        )
     # The rules refuse an event off the countdown or two at one box, in the GM's words.
     countdown_rules.Countdown.at_boxes(name, boxes, events, outcome)
     return outcome, [{"at": at, "event": event} for at, event in events]
@@ -58,18 +65,24 @@ def _staged(
 
 def _checked(name: str, boxes: int, outcome: str) -> None:
     if not name:
-        raise ValidationError("A countdown needs a name.")
+        raise ValidationError(gettext("A countdown needs a name."))
     if len(name) > NAME_LENGTH:
-        raise ValidationError(f"A countdown's name fits in {NAME_LENGTH} characters.")
+        raise ValidationError(
+            gettext("A countdown's name fits in %(length)s characters.") % {"length": NAME_LENGTH}
+        )
     if not 1 <= boxes <= MAX_BOXES:
-        raise ValidationError(f"A countdown has from 1 to {MAX_BOXES} boxes.")
+        raise ValidationError(
+            gettext("A countdown has from 1 to %(most)s boxes.") % {"most": MAX_BOXES}
+        )
     if len(outcome) > OUTCOME_LENGTH:
-        raise ValidationError(f"What happens fits in {OUTCOME_LENGTH} characters.")
+        raise ValidationError(
+            gettext("What happens fits in %(length)s characters.") % {"length": OUTCOME_LENGTH}
+        )
 
 
 def _visibility(value: str) -> None:
     if value not in Countdown.Visibility.values:
-        raise ValidationError("Pick who sees the countdown.")
+        raise ValidationError(gettext("Pick who sees the countdown."))
 
 
 def _publish(campaign: Campaign, event: str, *, players: bool) -> None:
@@ -147,7 +160,7 @@ def _locked_pair(countdown: Countdown) -> tuple[Countdown, Countdown | None]:
         .order_by("pk")
     }
     if countdown.pk not in rows:
-        raise RulesError("countdown", "that countdown was removed in the meantime")
+        raise RulesError("countdown", gettext("that countdown was removed in the meantime"))
     head = next(
         (row for row in rows.values() if row.failure_id == countdown.pk), rows[countdown.pk]
     )
@@ -184,14 +197,17 @@ def countdown_mark(*, countdown: Countdown, count: int = 1) -> Countdown:
     box, or past the check that decides a skill challenge, are dropped. A full countdown, or a
     decided skill challenge, takes no more."""
     if not 1 <= count <= MAX_BOXES:
-        raise ValidationError(f"Mark from 1 to {MAX_BOXES} boxes.")
+        raise ValidationError(gettext("Mark from 1 to %(most)s boxes.") % {"most": MAX_BOXES})
     head, failure = _locked_pair(countdown)
     now = timezone.now()
     announce: tuple[str, ...] = ()
     if failure is None:
         before = rules_countdown(head)
         if before.complete:
-            raise RulesError("countdown", f"every box of {head.name} is already marked")
+            raise RulesError(
+                "countdown",
+                gettext("every box of %(name)s is already marked") % {"name": head.name},
+            )
         head.marked = before.mark(count).marked
         announce = _reached(head)
         if rules_countdown(head).complete:
@@ -200,7 +216,9 @@ def countdown_mark(*, countdown: Countdown, count: int = 1) -> Countdown:
     else:
         pair = skill_challenge(head, failure)
         if pair.decision is not None:
-            raise RulesError("countdown", f"{head.name} is already decided")
+            raise RulesError(
+                "countdown", gettext("%(name)s is already decided") % {"name": head.name}
+            )
         succeeded = countdown.pk == head.pk
         for _ in range(count):
             pair = pair.record(succeeded=succeeded)
@@ -228,7 +246,9 @@ def countdown_unmark(*, countdown: Countdown) -> Countdown:
     head, failure = _locked_pair(countdown)
     if failure is None:
         if not head.marked:
-            raise RulesError("countdown", f"no box of {head.name} is marked")
+            raise RulesError(
+                "countdown", gettext("no box of %(name)s is marked") % {"name": head.name}
+            )
         head.marked = rules_countdown(head).unmark().marked
     else:
         after = skill_challenge(head, failure).undo(succeeded=countdown.pk == head.pk)

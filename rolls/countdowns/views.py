@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.access import gm_or_403
@@ -27,21 +28,28 @@ class CountdownForm(forms.Form):
     name = forms.CharField(max_length=countdowns.NAME_LENGTH)
     boxes = forms.IntegerField(min_value=1, max_value=countdowns.MAX_BOXES)
     outcome = forms.CharField(
-        max_length=countdowns.OUTCOME_LENGTH, required=False, label="When the last is marked"
+        max_length=countdowns.OUTCOME_LENGTH,
+        required=False,
+        label=gettext_lazy("When the last is marked"),
     )
     visibility = forms.ChoiceField(choices=Countdown.Visibility.choices)
     failure_boxes = forms.IntegerField(
-        min_value=1, max_value=countdowns.MAX_BOXES, required=False, label="Failure boxes"
+        min_value=1,
+        max_value=countdowns.MAX_BOXES,
+        required=False,
+        label=gettext_lazy("Failure boxes"),
     )
     failure_outcome = forms.CharField(
-        max_length=countdowns.OUTCOME_LENGTH, required=False, label="When the failures fill"
+        max_length=countdowns.OUTCOME_LENGTH,
+        required=False,
+        label=gettext_lazy("When the failures fill"),
     )
     stages = forms.CharField(
         max_length=4000,
         required=False,
         widget=forms.Textarea,
-        label="Events on the way",
-        help_text='One a line, the box first: "2: Stairwell collapses".',
+        label=gettext_lazy("Events on the way"),
+        help_text=gettext_lazy('One a line, the box first: "2: Stairwell collapses".'),
     )
 
     def clean_stages(self) -> list[countdowns.StageShape]:
@@ -52,7 +60,9 @@ class CountdownForm(forms.Form):
             found = STAGE_LINE.match(line)
             if found is None or not found[2]:
                 raise forms.ValidationError(
-                    'Write each event as its box and what happens: "2: Stairwell collapses".'
+                    gettext(
+                        'Write each event as its box and what happens: "2: Stairwell collapses".'
+                    )
                 )
             events.append((int(found[1]), found[2]))
         return events
@@ -60,7 +70,10 @@ class CountdownForm(forms.Form):
 
 class MarkForm(forms.Form):
     count = forms.IntegerField(
-        min_value=1, max_value=countdowns.MAX_BOXES, required=False, label="Boxes to mark"
+        min_value=1,
+        max_value=countdowns.MAX_BOXES,
+        required=False,
+        label=gettext_lazy("Boxes to mark"),
     )
 
 

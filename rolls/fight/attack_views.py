@@ -89,7 +89,7 @@ def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         try:
             arms = arms_of(membership, figure)
         except NotSeen as unseen:
-            raise Http404("No such figure in the scene") from unseen
+            raise Http404(_("No such figure in the scene")) from unseen
         context = {
             "campaign": membership.campaign,
             "arms": arms,
@@ -115,7 +115,7 @@ def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
             key=data["key"],
         )
     except NotSeen as unseen:
-        raise Http404("No such figure in the scene") from unseen
+        raise Http404(_("No such figure in the scene")) from unseen
     except RulesError as error:
         return _refused(request, campaign_id, _sentence(error.message))
     if isinstance(made, DeclaredAttack):

@@ -75,7 +75,7 @@ def defend(request: AuthenticatedHttpRequest, campaign_id: int, attack_id: int) 
             stun=data["stun"],
         )
     except NoSuchAttack as unseen:
-        raise Http404("No such attack") from unseen
+        raise Http404(_("No such attack")) from unseen
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message))
     return _answer(request, membership, made=made)
@@ -88,5 +88,5 @@ def withdraw(request: AuthenticatedHttpRequest, campaign_id: int, attack_id: int
     try:
         attack_withdraw(membership=membership, attack_id=attack_id)
     except NoSuchAttack as unseen:
-        raise Http404("No such attack") from unseen
+        raise Http404(_("No such attack")) from unseen
     return _answer(request, membership)

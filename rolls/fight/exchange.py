@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -38,10 +39,20 @@ from rolls.models import Roll
 from rolls.services import existing_roll, faces_shown, ladder_words, record_entry
 
 UNTRAINED = "untrained"
-POSITIONS = [(0, "Even footing"), (-1, "Worse position (-1)"), (-2, "Much worse position (-2)")]
+POSITIONS = [
+    (0, gettext_lazy("Even footing")),
+    (-1, gettext_lazy("Worse position (-1)")),
+    (-2, gettext_lazy("Much worse position (-2)")),
+]
 # An aimed strike: the GM's modifier, and the margin it needs to land where it was aimed.
-AIM_MODIFIERS = [(0, "No modifier"), *((m, f"{m:+d}") for m in (-1, -2, -3, -4))]
-AIM_NEEDS = [(0, "Any blow that wounds"), *((n, f"A margin of {n} or more") for n in (1, 2, 3, 4))]
+AIM_MODIFIERS = [(0, gettext_lazy("No modifier")), *((m, f"{m:+d}") for m in (-1, -2, -3, -4))]
+AIM_NEEDS = [
+    (0, gettext_lazy("Any blow that wounds")),
+    *(
+        (n, format_lazy(gettext_lazy("A margin of {margin} or more"), margin=n))
+        for n in (1, 2, 3, 4)
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -57,7 +68,9 @@ class Announced:
 
     def __post_init__(self) -> None:
         if self.aim is not None and not self.aim_note.strip():
-            raise RulesError("aim", "say what the aimed strike aims at and what it would do")
+            raise RulesError(
+                "aim", gettext("say what the aimed strike aims at and what it would do")
+            )
 
 
 def kept_from_players(*characters: Character) -> bool:
@@ -83,11 +96,15 @@ def fighter_sheet(
 ) -> Character:
     """The fighter's sheet, fresh, after checking that every id belongs together."""
     if character.campaign_id != membership.campaign_id:
-        raise RulesError("character", "that character is not at this table")
+        raise RulesError("character", gettext("that character is not at this table"))
     if trait is not None and trait.character_id != character.pk:
-        raise RulesError("trait", f"that trait is not on {character.name}'s sheet")
+        raise RulesError(
+            "trait", gettext("that trait is not on %(name)s's sheet") % {"name": character.name}
+        )
     if gear is not None and (gear.character_id != character.pk or gear.kind != Gear.Kind.WEAPON):
-        raise RulesError("weapon", f"that is not one of {character.name}'s weapons")
+        raise RulesError(
+            "weapon", gettext("that is not one of %(name)s's weapons") % {"name": character.name}
+        )
     return sheet_queryset(membership.campaign).get(pk=character.pk)
 
 
@@ -201,15 +218,19 @@ def fight_exchange(
     is bare hands. A fighter outmanoeuvred after an All-Out Defense takes its -1 now. A player
     attacks with their own PC alone (``may_attack_with``); the GM confirms the wound."""
     if not may_attack_with(membership, attacker):
-        raise RulesError("membership", "only a GM, or the attacker's player, rolls an exchange")
+        raise RulesError(
+            "membership", gettext("only a GM, or the attacker's player, rolls an exchange")
+        )
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     if attacker.pk == defender.pk:
-        raise RulesError("defender", "a character cannot fight itself")
+        raise RulesError("defender", gettext("a character cannot fight itself"))
     ruleset = campaign_ruleset(membership.campaign)
     if ruleset.wound_track is None:
-        raise RulesError("wound_track", "this campaign's rules have no wound track to fight on")
+        raise RulesError(
+            "wound_track", gettext("this campaign's rules have no wound track to fight on")
+        )
     pending = pending_manoeuvres(membership.campaign_id)
     striker, attacking = _side(
         ruleset,
@@ -306,10 +327,10 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
     """Marks the exchange's wounds on the fighters' tracks, once: a confirmation already made
     is returned as it is."""
     if not membership.is_gm:
-        raise RulesError("membership", "only a GM marks a fight's wounds")
+        raise RulesError("membership", gettext("only a GM marks a fight's wounds"))
     fight = roll.snapshot.get("fight") if roll.campaign_id == membership.campaign_id else None
     if not fight:
-        raise RulesError("roll", "that roll is not a fight exchange at this table")
+        raise RulesError("roll", gettext("that roll is not a fight exchange at this table"))
     # Locked, so two GMs confirming at once cannot both mark the wound.
     Roll.objects.select_for_update().filter(pk=roll.pk).first()
     done = confirmation_of(roll)
@@ -317,7 +338,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
         return done
     to_mark = [wound for wound in fight["wounds"] if wound["level"] is not None]
     if not to_mark:
-        raise RulesError("roll", "that exchange dealt no wound to mark")
+        raise RulesError("roll", gettext("that exchange dealt no wound to mark"))
     marked = []
     for wound in to_mark:
         fighter = Character.objects.filter(pk=wound["character"], campaign=roll.campaign).first()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -83,7 +83,7 @@ def _marked(ruleset: Ruleset, character: Character, track: str) -> tuple[str, in
     """The track's name, how many of its boxes are taken, and its state."""
     templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=character.npc_boxes, fit=True)
     if track not in templates:
-        raise RulesError("track", f"this sheet has no {track} track")
+        raise RulesError("track", gettext("this sheet has no %(track)s track") % {"track": track})
     template = templates[track]
     state = sheet_tracks.state_of(template, character.tracks.get(track))
     return template.name, sheet_tracks.view(track, template, state).marked, state
@@ -164,7 +164,9 @@ def care_of(patient: Character, ruleset: Ruleset) -> Care:
     templates = sheet_tracks.sheet_tracks(ruleset, npc_boxes=patient.npc_boxes, fit=True)
     template = templates.get(sheet_tracks.WOUNDS)
     if not isinstance(template, wounds.WoundTrack):
-        raise RulesError("track", f"{patient.name} has no wound track to treat")
+        raise RulesError(
+            "track", gettext("%(name)s has no wound track to treat") % {"name": patient.name}
+        )
     state = sheet_tracks.state_of(template, patient.tracks.get(sheet_tracks.WOUNDS))
     assert isinstance(state, wounds.WoundState)
     week_from = _week_from(patient)
@@ -242,9 +244,9 @@ def medical_care(
     refuse_observers(membership)
     healer = trait.character
     if not may_heal_with(membership, healer):
-        raise RulesError("healer", "roll medical care with a character you play")
+        raise RulesError("healer", gettext("roll medical care with a character you play"))
     if patient.campaign_id != membership.campaign_id:
-        raise RulesError("patient", "no such patient at this table")
+        raise RulesError("patient", gettext("no such patient at this table"))
     # Locked first, so two healers' rolls at once count each other, and a resent form finds
     # the roll the first one made.
     patient = _locked(patient)
@@ -255,13 +257,20 @@ def medical_care(
     care = care_of(patient, ruleset)
     wound = next((row for row in care.levels if row.level == level), None)
     if wound is None:
-        raise RulesError("level", f"{patient.name} has no such wound to treat")
+        raise RulesError(
+            "level", gettext("%(name)s has no such wound to treat") % {"name": patient.name}
+        )
     if not wound.left:
-        rolls = f"{care.per_week} roll{'s' if care.per_week > 1 else ''} a week"
+        rolls = ngettext("%(count)s roll a week", "%(count)s rolls a week", care.per_week) % {
+            "count": care.per_week
+        }
         raise RulesError(
             "level",
-            f"{patient.name}'s {wound.name} wound has had its treatment this week "
-            f"({care.era}: {rolls} on each wound); treat it again after a week",
+            gettext(
+                "%(name)s's %(wound)s wound has had its treatment this week "
+                "(%(era)s: %(rolls)s on each wound); treat it again after a week"
+            )
+            % {"name": patient.name, "wound": wound.name, "era": care.era, "rolls": rolls},
         )
     fair = fair_on(ruleset)
     secret = _kept_from_players(patient, healer)
@@ -313,7 +322,7 @@ def medical_care(
 def care_new_week(*, membership: Membership, patient: Character, key: str) -> Roll:
     """The GM says a week has passed for the patient without rest: a new week of care."""
     if not membership.is_gm:
-        raise RulesError("membership", "only a GM says that a week has passed")
+        raise RulesError("membership", gettext("only a GM says that a week has passed"))
     patient = _locked(patient)
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:

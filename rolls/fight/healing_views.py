@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.models import Membership
@@ -33,10 +35,14 @@ class HealForm(forms.Form):
 
 
 class MedicalCareForm(forms.Form):
-    trait = forms.IntegerField(label="Healer")
-    level = forms.IntegerField(label="Wound", min_value=1, max_value=99)
+    trait = forms.IntegerField(label=gettext_lazy("Healer"))
+    level = forms.IntegerField(label=gettext_lazy("Wound"), min_value=1, max_value=99)
     hospital = forms.BooleanField(
-        required=False, label=f"In a hospital (+{wounds.HOSPITAL_BONUS}, high quality equipment)"
+        required=False,
+        label=format_lazy(
+            gettext_lazy("In a hospital (+{bonus}, high quality equipment)"),
+            bonus=wounds.HOSPITAL_BONUS,
+        ),
     )
     key = forms.CharField(max_length=KEY_LENGTH, min_length=8)
 
@@ -74,9 +80,9 @@ def _patient_or_404(
     """A patient the member may treat: a PC, or (for a GM) an NPC; observers watch."""
     membership, patient = character_or_404(request.user, campaign_id, character_id, whole=False)
     if patient.is_npc and not membership.is_gm:
-        raise Http404("No such character")  # players see an NPC's name, never its wounds
+        raise Http404(gettext("No such character"))  # players see an NPC's name, never its wounds
     if membership.role == Membership.Role.OBSERVER:
-        raise PermissionDenied("Observers watch; they do not roll.")
+        raise PermissionDenied(gettext("Observers watch; they do not roll."))
     return membership, patient
 
 
@@ -102,7 +108,7 @@ def medical_care(
             trait = next((t for t in traits if t.pk == data["trait"]), None)
             try:
                 if trait is None:
-                    raise RulesError("trait", "choose a healer's trait you may roll")
+                    raise RulesError("trait", gettext("choose a healer's trait you may roll"))
                 roll = healing.medical_care(
                     membership=membership,
                     key=data["key"],
@@ -177,7 +183,7 @@ def new_week(
     """The GM starts a new week of care for a patient who has not rested."""
     membership, patient = _patient_or_404(request, campaign_id, character_id)
     if not membership.is_gm:
-        raise PermissionDenied("Only the campaign's GMs can do that.")
+        raise PermissionDenied(gettext("Only the campaign's GMs can do that."))
     form = KeyForm(request.POST)
     if not form.is_valid():
         form_errors(request, form)

@@ -3,6 +3,7 @@
 gives the opponent -1 in their next exchange (read back by ``fight_selectors``)."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -24,7 +25,7 @@ def fight_manoeuvre(
     (+1), rolled with the table's dice even for an NPC ("a rare instance of the gamemaster
     rolling for an NPC"). Success gives the opponent -1 in their next action."""
     if not membership.is_gm:
-        raise RulesError("membership", "only a GM rolls a manoeuvre")
+        raise RulesError("membership", gettext("only a GM rolls a manoeuvre"))
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
@@ -32,9 +33,14 @@ def fight_manoeuvre(
         exchange.snapshot.get("fight") if exchange.campaign_id == membership.campaign_id else None
     )
     if not fight or fight.get("phase", MELEE) != MELEE:
-        raise RulesError("roll", "that roll is not a melee exchange at this table")
+        raise RulesError("roll", gettext("that roll is not a melee exchange at this table"))
     if side not in fight.get("defended", []):
-        raise RulesError("side", f"the {side} made no successful All-Out Defense in that exchange")
+        raise RulesError(
+            "side",
+            gettext("the attacker made no successful All-Out Defense in that exchange")
+            if side == rules.ATTACKER
+            else gettext("the defender made no successful All-Out Defense in that exchange"),
+        )
     Roll.objects.select_for_update().filter(pk=exchange.pk).first()
     done = exchange.followed_by.filter(snapshot__fight__side=side).first()
     if done is not None:
@@ -43,16 +49,23 @@ def fight_manoeuvre(
         (m.exchange.pk, m.side) == (exchange.pk, side)
         for m in open_manoeuvres(membership.campaign_id)
     ):
-        raise RulesError("roll", "that All-Out Defense is past: the fight has moved on since")
+        raise RulesError(
+            "roll", gettext("that All-Out Defense is past: the fight has moved on since")
+        )
     at = 0 if side == rules.ATTACKER else 1
     defender, opponent = exchange.snapshot["sides"][at], exchange.snapshot["sides"][1 - at]
     character = Character.objects.filter(
         pk=defender.get("character"), campaign_id=membership.campaign_id
     ).first()
     if character is None:
-        raise RulesError("character", f"{defender['name']} is no longer at the table")
+        raise RulesError(
+            "character",
+            gettext("%(name)s is no longer at the table") % {"name": defender["name"]},
+        )
     if trait.character_id != character.pk:
-        raise RulesError("trait", f"that trait is not on {character.name}'s sheet")
+        raise RulesError(
+            "trait", gettext("that trait is not on %(name)s's sheet") % {"name": character.name}
+        )
     ruleset = campaign_ruleset(membership.campaign)
     result = checks.trait_check(
         ruleset,

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
@@ -18,13 +19,13 @@ class DeclaredAttack(models.Model):
     saying where from: the exchange rolled later is the one the attacker aimed."""
 
     class Kind(models.TextChoices):
-        MELEE = "melee", "Melee"
-        RANGED = "ranged", "Ranged"
+        MELEE = "melee", _("Melee")
+        RANGED = "ranged", _("Ranged")
 
     class End(models.TextChoices):
-        DEFENDED = "defended", "Defended"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        LAPSED = "lapsed", "Lapsed"
+        DEFENDED = "defended", _("Defended")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        LAPSED = "lapsed", _("Lapsed")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="attacks")
     scene = models.ForeignKey("rolls.Scene", on_delete=models.CASCADE, related_name="+")

@@ -9,6 +9,7 @@ The entry is a fight entry like a melee exchange's: its sides are the characters
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ruleset
@@ -59,17 +60,19 @@ def ranged_exchange(
     the campaign's). A trait of None shoots or evades untrained. ``where``: the areas the range,
     light and cover were read from, said with them."""
     if not may_attack_with(membership, shooter):
-        raise RulesError("membership", "only a GM, or the shooter's player, rolls a shot")
+        raise RulesError("membership", gettext("only a GM, or the shooter's player, rolls a shot"))
     existing = existing_roll(membership.campaign, membership, key)
     if existing is not None:
         return existing
     if shooter.pk == target.pk:
-        raise RulesError("target", "a character cannot shoot itself")
+        raise RulesError("target", gettext("a character cannot shoot itself"))
     if aim is not None and not aim_note.strip():
-        raise RulesError("aim", "say what the aimed shot aims at and what it would do")
+        raise RulesError("aim", gettext("say what the aimed shot aims at and what it would do"))
     ruleset = campaign_ruleset(membership.campaign)
     if ruleset.wound_track is None:
-        raise RulesError("wound_track", "this campaign's rules have no wound track to shoot on")
+        raise RulesError(
+            "wound_track", gettext("this campaign's rules have no wound track to shoot on")
+        )
     shooting_sheet = rules_sheet(fighter_sheet(membership, shooter, shooter_trait, weapon))
     target_sheet = rules_sheet(
         fighter_sheet(membership, target, evade_trait if evades else None, None)

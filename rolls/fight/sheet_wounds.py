@@ -40,7 +40,8 @@ def taken_words(taken: Taken) -> str:
         circled = ngettext("%(n)d box circled", "%(n)d boxes circled", taken.stuns)
         return f"{words} ({circled % {'n': taken.stuns}})"
     if taken.boxes > 1:
-        return f"{words} ({gettext('%(n)d boxes') % {'n': taken.boxes}})"
+        boxes = gettext("%(n)d boxes") % {"n": taken.boxes}
+        return f"{words} ({boxes})"
     return words
 
 

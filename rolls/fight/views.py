@@ -45,7 +45,7 @@ from rolls.scene.selectors import shot_from_areas
 
 PANEL = "rolls/fight/panel.html#panel"
 MAX_ID = 2**31 - 1  # beyond any row's id; a bigger number must not reach the database
-NO_WOUND_TRACK = (
+NO_WOUND_TRACK = gettext_lazy(
     "Fight exchanges mark wounds on an EZFudge wound track, and this campaign's rules have none."
 )
 
@@ -90,7 +90,7 @@ class FightForm(forms.Form):
     key = forms.CharField(max_length=64, min_length=8)
 
 
-FROM_AREAS = ("scene", "From the areas")
+FROM_AREAS = ("scene", gettext_lazy("From the areas"))
 # A field left empty that the GM must pick, asked for as its picker asks.
 WANTED = {
     "shooter_weapon": gettext_lazy(
@@ -141,6 +141,33 @@ def _trait(campaign_id: int, trait_id: str) -> Trait | None:
     return found.filter(pk=int(trait_id), character__campaign_id=campaign_id).first()
 
 
+def _side_words(side: str) -> tuple[str, str, str]:
+    """What a side's pickers ask for, refused: its character, its trait, a name when untrained."""
+    if side == "attacker":
+        return (
+            _("pick the attacker from this table"),
+            _("pick the attacker's trait from a sheet at this table"),
+            _("an untrained attacker still needs a name: pick who fights"),
+        )
+    if side == "defender":
+        return (
+            _("pick the defender from this table"),
+            _("pick the defender's trait from a sheet at this table"),
+            _("an untrained defender still needs a name: pick who fights"),
+        )
+    if side == "shooter":
+        return (
+            _("pick the shooter from this table"),
+            _("pick the shooter's trait from a sheet at this table"),
+            _("an untrained shooter still needs a name: pick who fights"),
+        )
+    return (
+        _("pick the target from this table"),
+        _("pick the target's trait from a sheet at this table"),
+        _("an untrained target still needs a name: pick who fights"),
+    )
+
+
 def _fighter(
     campaign_id: int, data: dict[str, Any], side: str, trait_field: str = ""
 ) -> tuple[Character, Trait | None, Gear | None]:
@@ -150,28 +177,31 @@ def _fighter(
     if data[side]:
         character = Character.objects.filter(pk=data[side], campaign_id=campaign_id).first()
         if character is None:
-            raise RulesError(side, f"pick the {side} from this table")
+            raise RulesError(side, _side_words(side)[0])
     trait = None
     trait_id = data[trait_field or f"{side}_trait"]
     if trait_id != UNTRAINED:
         trait = _trait(campaign_id, trait_id)
         if trait is None:
-            raise RulesError(f"{side}_trait", f"pick the {side}'s trait from a sheet at this table")
+            raise RulesError(f"{side}_trait", _side_words(side)[1])
         if character is None:
             character = trait.character
     elif character is None:
-        raise RulesError(side, f"an untrained {side} still needs a name: pick who fights")
+        raise RulesError(side, _side_words(side)[2])
     gear = None
     if data[f"{side}_weapon"]:
         gear = character.gear.filter(pk=data[f"{side}_weapon"], kind=Gear.Kind.WEAPON).first()
         if gear is None:
-            raise RulesError(f"{side}_weapon", f"that is not one of {character.name}'s weapons")
+            raise RulesError(
+                f"{side}_weapon",
+                _("that is not one of %(name)s's weapons") % {"name": character.name},
+            )
     return character, trait, gear
 
 
 def _exchange(membership: Membership, data: dict[str, Any]) -> Roll:
     if campaign_ruleset(membership.campaign).wound_track is None:
-        raise RulesError("wound_track", NO_WOUND_TRACK)
+        raise RulesError("wound_track", str(NO_WOUND_TRACK))
     attacker, attacker_trait, weapon = _fighter(membership.campaign_id, data, rules.ATTACKER)
     defender, defender_trait, defender_weapon = _fighter(
         membership.campaign_id, data, rules.DEFENDER
@@ -202,21 +232,23 @@ def _exchange(membership: Membership, data: dict[str, Any]) -> Roll:
 def _shot(membership: Membership, data: dict[str, Any]) -> Roll:
     ruleset = campaign_ruleset(membership.campaign)
     if ruleset.wound_track is None:
-        raise RulesError("wound_track", NO_WOUND_TRACK)
+        raise RulesError("wound_track", str(NO_WOUND_TRACK))
     unarmed = {**data, "shooter_weapon": None, "target_weapon": None}  # the gun is looked up below
-    shooter, shooter_trait, _ = _fighter(membership.campaign_id, unarmed, "shooter")
+    shooter, shooter_trait, _bare = _fighter(membership.campaign_id, unarmed, "shooter")
     weapon = shooter.gear.filter(pk=data["shooter_weapon"], kind=Gear.Kind.WEAPON).first()
     if weapon is None:
-        raise RulesError("shooter_weapon", f"that is not one of {shooter.name}'s weapons")
+        raise RulesError(
+            "shooter_weapon", _("that is not one of %(name)s's weapons") % {"name": shooter.name}
+        )
     evades = bool(data["evade"])
     evade_trait = None
     if evades:
-        target, evade_trait, _ = _fighter(membership.campaign_id, unarmed, "target", "evade")
+        target, evade_trait, _bare = _fighter(membership.campaign_id, unarmed, "target", "evade")
     else:
         here = Character.objects.filter(campaign_id=membership.campaign_id)
         found = here.filter(pk=data["target"]).first() if data["target"] else None
         if found is None:
-            raise RulesError("target", "pick the target from this table")
+            raise RulesError("target", _("pick the target from this table"))
         target = found
     options = [o for o in ruleset.damage_options if o != 4] + ([4] if data["shift_die"] else [])
     aim, note = _aim(data, "shooter")
@@ -353,12 +385,16 @@ def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int)
     form = ManoeuvreForm(request.POST)
     if not form.is_valid():
         fields = ", ".join(form.errors)
-        return _answer(request, membership, problem=f"Check the manoeuvre form: {fields}.")
+        return _answer(
+            request,
+            membership,
+            problem=_("Check the manoeuvre form: %(fields)s.") % {"fields": fields},
+        )
     data = form.cleaned_data
     trait = _trait(campaign_id, str(data["trait"]))
     try:
         if trait is None:
-            raise RulesError("trait", "pick the role to test from a sheet at this table")
+            raise RulesError("trait", _("pick the role to test from a sheet at this table"))
         made = fight_manoeuvre(
             membership=membership,
             exchange=exchange,
@@ -381,5 +417,7 @@ def confirm(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -
         done = fight_confirm(membership=membership, roll=exchange)
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message))
-    message = f"Already marked: {done.label}." if already else f"{done.label}."
+    message = (
+        _("Already marked: %(label)s.") % {"label": done.label} if already else f"{done.label}."
+    )
     return _answer(request, membership, message=message)

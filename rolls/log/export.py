@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from fudgetable import entry_ids
 from rolls.fragments import SECRET_TEXT, roll_summary
@@ -41,7 +42,7 @@ def visible_roll(roll: Roll, *, gm_view: bool) -> dict[str, Any]:
             "id": entry_ids.encode(roll.pk),
             "time": _time(roll),
             "session": session,
-            "text": SECRET_TEXT,
+            "text": str(SECRET_TEXT),
         }
     hide = roll.hidden_difficulty and not gm_view
     snapshot = {k: v for k, v in roll.snapshot.items() if not (hide and k in HIDDEN_KEYS)}
@@ -75,31 +76,37 @@ def _md(text: str) -> str:
 
 def markdown_line(roll: Roll, *, gm_view: bool) -> str:
     when = timezone.localtime(roll.created_at).strftime("%Y-%m-%d %H:%M")
-    where = f"Session {roll.session.number} · " if roll.session else ""
+    where = (
+        gettext("Session %(number)s") % {"number": roll.session.number} + " · "
+        if roll.session
+        else ""
+    )
     if roll.secret and not gm_view:
         return f"- {when} · {where}{SECRET_TEXT}"
     notes = []
     if roll.secret:
-        notes.append("secret")
+        notes.append(gettext("secret"))
     if roll.hidden_difficulty:
-        notes.append("hidden difficulty" if gm_view else "against a hidden difficulty")
+        notes.append(
+            gettext("hidden difficulty") if gm_view else gettext("against a hidden difficulty")
+        )
     if "fudge_point_use" in roll.snapshot:
-        notes.append(f"Fudge point: {roll.snapshot['fudge_point_use']}")
+        notes.append(gettext("Fudge point: %(use)s") % {"use": roll.snapshot["fudge_point_use"]})
     if roll.snapshot.get("xp_gained") and (gm_view or not roll.hidden_difficulty):
-        notes.append(f"+{roll.snapshot['xp_gained']} XP for the miss")
+        notes.append(gettext("+%(xp)s XP for the miss") % {"xp": roll.snapshot["xp_gained"]})
     line = f"- {when} · {where}{_md(roll_summary(roll, gm_view=gm_view))}"
     if notes:
         line += f" ({', '.join(notes)})"
     if roll.gm_note:
-        line += f"\n  - GM: {_md(roll.gm_note)}"
+        line += "\n  - " + gettext("GM: %(note)s") % {"note": _md(roll.gm_note)}
     return line
 
 
 def as_markdown(rolls: Iterable[Roll], *, gm_view: bool, title: str, filters: str) -> str:
-    lines = [f"# Roll log: {_md(title)}", ""]
+    lines = ["# " + gettext("Roll log: %(title)s") % {"title": _md(title)}, ""]
     if filters:
         lines += [_md(filters), ""]
-    lines += [markdown_line(roll, gm_view=gm_view) for roll in rolls] or ["No rolls."]
+    lines += [markdown_line(roll, gm_view=gm_view) for roll in rolls] or [gettext("No rolls.")]
     return "\n".join(lines) + "\n"
 
 

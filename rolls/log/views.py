@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from campaigns.access import membership_or_404
@@ -39,12 +40,14 @@ class LogFilterForm(forms.Form):
         campaign = membership.campaign
         self.sessions = {s.number: s for s in log_selectors.sessions(campaign)}
         self.characters = log_selectors.log_characters(campaign, gm_view=membership.is_gm)
-        cast(forms.ChoiceField, self.fields["session"]).choices = [("", "Every session")] + [
-            (number, f"Session {number}") for number in self.sessions
+        cast(forms.ChoiceField, self.fields["session"]).choices = [
+            ("", gettext("Every session"))
+        ] + [
+            (number, gettext("Session %(number)s") % {"number": number}) for number in self.sessions
         ]
-        cast(forms.ChoiceField, self.fields["character"]).choices = [("", "Every character")] + [
-            (c.pk, c.name) for c in self.characters
-        ]
+        cast(forms.ChoiceField, self.fields["character"]).choices = [
+            ("", gettext("Every character"))
+        ] + [(c.pk, c.name) for c in self.characters]
 
     def session_chosen(self) -> PlaySession | None:
         number = self.cleaned_data.get("session")
@@ -54,7 +57,7 @@ class LogFilterForm(forms.Form):
         """The filters in words, for the export's heading."""
         parts = []
         if self.cleaned_data.get("session") is not None:
-            parts.append(f"Session {self.cleaned_data['session']}")
+            parts.append(gettext("Session %(number)s") % {"number": self.cleaned_data["session"]})
         chosen = self.cleaned_data.get("character")
         parts += [c.name for c in self.characters if c.pk == chosen]
         return " · ".join(parts)
@@ -109,7 +112,9 @@ def log(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     membership = membership_or_404(request.user, campaign_id)
     form, rolls = _filtered(request, membership)
     if rolls is None:
-        messages.error(request, "No such session or character here; here is the whole log.")
+        messages.error(
+            request, gettext("No such session or character here; here is the whole log.")
+        )
         form, rolls = _filtered_all(membership)
     page = Paginator(rolls, log_selectors.PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -145,7 +150,7 @@ def export(request: AuthenticatedHttpRequest, campaign_id: int, fmt: str) -> Htt
     membership = membership_or_404(request.user, campaign_id)
     form, rolls = _filtered(request, membership)
     if rolls is None:
-        return HttpResponseBadRequest("No such session or character here.")
+        return HttpResponseBadRequest(gettext("No such session or character here."))
     campaign, gm_view = membership.campaign, membership.is_gm
     filters = form.described()
     name = slugify(campaign.name) or "campaign"
@@ -210,7 +215,7 @@ def earlier(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse
         )
         before = log.filter(pk=named).first()
     if before is None:
-        raise Http404("No such entry in this log")
+        raise Http404(gettext("No such entry in this log"))
     audience = audience_of(membership)
     return HttpResponse(
         table_log.earlier_entries(campaign, audience, before, request, reader=membership.user_id)

@@ -6,6 +6,7 @@ page is enciphered here, and every one a page sends back is read here."""
 
 from django.db.models import Model
 from django.http import Http404
+from django.utils.translation import gettext
 
 from fudgetable.shown_ids import AREA, CARD, FIGURE, SCENE, Kind
 from rolls.scene.models import Area, Card, Figure, Scene
@@ -23,5 +24,5 @@ def named(kind: Kind, value: str) -> int:
     none (forged, mistyped, another kind's) is answered as an id naming no row: a 404."""
     pk = kind.decode(value)
     if pk is None:
-        raise Http404(f"No such {kind.name}")
+        raise Http404(gettext("No such %(kind)s") % {"kind": kind.name})
     return pk

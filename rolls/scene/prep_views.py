@@ -246,7 +246,7 @@ def scene_edit(request: AuthenticatedHttpRequest, campaign_id: int, scene_id: in
             messages.success(request, _("The scene %(title)s is removed.") % {"title": scene.title})
             return redirect("rolls:scenes", campaign_id)
         if action not in ACTIONS:
-            raise Http404("No such action")
+            raise Http404(_("No such action"))
         problem = ACTIONS[action](request, membership, scene)
         if problem:
             messages.error(request, problem)

@@ -94,7 +94,7 @@ def kept(action: Callable[[], object]) -> str:
 def _scene_here(campaign_id: int) -> Scene:
     scene = current_scene(campaign_id)
     if scene is None:
-        raise Http404("No scene is shown")
+        raise Http404(_("No scene is shown"))
     return scene
 
 
@@ -139,7 +139,7 @@ def figure_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
             )
         )
     except (Figure.DoesNotExist, Area.DoesNotExist) as missing:
-        raise Http404("No such figure or area in the scene") from missing
+        raise Http404(_("No such figure or area in the scene")) from missing
     return _done(request, campaign_id, problem)
 
 
@@ -165,7 +165,7 @@ def scene_ping(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
             look=data["look"],
         )
     except pings.NotSeen as unseen:
-        raise Http404("Nothing of the scene by that id") from unseen
+        raise Http404(_("Nothing of the scene by that id")) from unseen
     return _done(request, campaign_id)
 
 
@@ -222,7 +222,7 @@ def figure_reveal(
 def _id_of(value: str) -> int:
     """A character's id from a GM's form (characters go by their database ids)."""
     if not value.isdigit() or int(value) > MAX_ID:
-        raise Http404("No such row")
+        raise Http404(_("No such row"))
     return int(value)
 
 
@@ -384,7 +384,7 @@ def picture(request: AuthenticatedHttpRequest, campaign_id: int, token: str) -> 
     membership = membership_or_404(request.user, campaign_id)
     found = Picture.objects.filter(token=token, campaign_id=campaign_id).first()
     if found is None or not pictures.may_see(membership, found):
-        raise Http404("No such picture")
+        raise Http404(_("No such picture"))
     etag = f'"{found.digest}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponse(status=304, headers={"ETag": etag})

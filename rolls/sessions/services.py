@@ -26,7 +26,7 @@ def session_start(*, campaign: Campaign) -> PlaySession:
     """Starts the next numbered session; refused while one is running."""
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if running_session_id(campaign.pk) is not None:
-        raise RulesError("session", "a session is already running")
+        raise RulesError("session", gettext("a session is already running"))
     last = campaign.sessions.order_by("-number").first()
     session = PlaySession.objects.create(campaign=campaign, number=(last.number + 1) if last else 1)
     _announce_session(campaign, "session.started")
@@ -42,7 +42,7 @@ def session_end(
     them, and any extra XP the GM gives (``counts``: character id -> what the GM counted)."""
     session = PlaySession.objects.select_for_update().get(pk=session.pk)
     if session.ended_at is not None:
-        raise RulesError("session", "that session has already ended")
+        raise RulesError("session", gettext("that session has already ended"))
     session.ended_at = timezone.now()
     session.save(update_fields=["ended_at"])
     spotlight_session_end(session=session)

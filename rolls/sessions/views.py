@@ -43,7 +43,7 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     campaign = gm_or_403(request.user, campaign_id).campaign
     session = running_session(campaign)
     if session is None:
-        return _session_refused(request, campaign_id, "No session is running.")
+        return _session_refused(request, campaign_id, gettext("No session is running."))
     form = fragments.session_end_form(campaign, campaign_ruleset(campaign), request.POST)
     if not form.is_valid():
         return _session_refused(request, campaign_id, form.problem())

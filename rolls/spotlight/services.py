@@ -14,6 +14,7 @@ from django.db.models import DateTimeField, F, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character
@@ -203,7 +204,9 @@ def spotlight_move(*, campaign: Campaign, character: Character | None) -> Spotli
     if character is not None and (
         character.campaign_id != campaign.pk or character.kind != Character.Kind.PC
     ):
-        raise RulesError("character", "the spotlight goes to a PC of this campaign, or nobody")
+        raise RulesError(
+            "character", gettext("the spotlight goes to a PC of this campaign, or nobody")
+        )
     spotlight = _locked(campaign)
     now = timezone.now()
     _close_spans(campaign, now)

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from campaigns.access import gm_or_403, membership_or_404
@@ -47,7 +48,7 @@ def _pc(membership: Membership, chosen: str) -> Character | None:
     pcs = Character.objects.filter(campaign_id=membership.campaign_id, kind=Character.Kind.PC)
     character = pcs.filter(pk=int(chosen)).first() if chosen.isdigit() else None
     if character is None:
-        raise RulesError("character", "That PC is not in this campaign (any more).")
+        raise RulesError("character", gettext("That PC is not in this campaign (any more)."))
     return character
 
 
@@ -73,7 +74,7 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
 def _player(request: AuthenticatedHttpRequest, campaign_id: int) -> Membership:
     membership = membership_or_404(request.user, campaign_id)
     if membership.role != Membership.Role.PLAYER:
-        raise PermissionDenied("Players raise a hand; the GM hands out the spotlight.")
+        raise PermissionDenied(gettext("Players raise a hand; the GM hands out the spotlight."))
     return membership
 
 

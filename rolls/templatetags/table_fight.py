@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
 from campaigns.models import Membership
 from campaigns.selectors import campaign_ladder, campaign_ruleset
@@ -47,7 +48,10 @@ def fight_panel(membership: Membership) -> dict[str, Any]:
         "tactics": list(rules.TACTICS.items()),
         "positions": POSITIONS,
         # A pulled punch caps the wound at a level short of the track's worst.
-        "pulls": [(i, f"At most {level.name}") for i, level in enumerate(track.levels[:-1])],
+        "pulls": [
+            (i, gettext("At most %(level)s") % {"level": level.name})
+            for i, level in enumerate(track.levels[:-1])
+        ],
         "aim_modifiers": AIM_MODIFIERS,
         "aim_needs": AIM_NEEDS,
         "untrained": describe(rules.POOR),

@@ -4,6 +4,7 @@ banner (every other screen gets it through the socket) and a plain POST with a r
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from campaigns.access import membership_or_404
@@ -19,5 +20,5 @@ def x_card_tap(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRespo
     x_card.x_card_tap(campaign=campaign)
     if request.htmx:
         return HttpResponse(x_card.banner(oob=False))
-    messages.warning(request, "The X-card was tapped: every screen at the table shows it.")
+    messages.warning(request, gettext("The X-card was tapped: every screen at the table shows it."))
     return back_to_table(request, campaign_id)
