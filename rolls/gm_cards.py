@@ -15,9 +15,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.text import capfirst
 
 from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 
 # One view serves every command on an existing row; the URL names which. Each command: the
 # form its POST is read with (None: the raw POST, checked by the service), and the service
@@ -39,7 +41,7 @@ def attempt(action: Callable[[], object]) -> str:
     try:
         action()
     except RulesError as error:
-        return error.message[:1].upper() + error.message[1:] + "."
+        return capfirst(said(error.message)) + "."
     except ValidationError as error:
         return error.messages[0]
     return ""

@@ -17,6 +17,7 @@ from characters.selectors import sheet_queryset
 from characters.views import render_sheet
 from fudgetable.http import AuthenticatedHttpRequest, form_errors
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments, roll_lines, services
 from rolls.forms import SheetRollForm
 
@@ -43,7 +44,7 @@ def sheet_roll(
                 ticks=roll_lines.ticks(form.cleaned_data),
             )
         except RulesError as error:
-            messages.error(request, error.message)
+            messages.error(request, said(error.message))
         else:
             messages.info(request, fragments.roll_summary(roll))
     if not request.htmx:

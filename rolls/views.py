@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
@@ -22,6 +23,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules_words import said
 from rolls import (
     fragments,
     fudge_points,
@@ -270,7 +272,7 @@ def roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         try:
             made = roll_from(membership, form.cleaned_data)
         except RulesError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, said(error.message))
     if not request.htmx:
         for problems in form.errors.values():
             messages.error(request, " ".join(map(str, problems)))
@@ -295,7 +297,7 @@ def odds(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
         try:
             context.update(_odds(membership, form.cleaned_data))
         except RulesError as error:
-            context["odds_error"] = error.message
+            context["odds_error"] = said(error.message)
     else:
         context["odds_error"] = first_error(form)
     return render(request, "rolls/table.html#odds", context)
@@ -379,7 +381,7 @@ def spend_fudge_point(membership: Membership, roll_id: int, data: Any) -> tuple[
             faces=form.cleaned_data["faces"].strip() or None,
         )
     except RulesError as error:
-        return None, error.message[:1].upper() + error.message[1:] + "."
+        return None, capfirst(said(error.message)) + "."
     return made, ""
 
 

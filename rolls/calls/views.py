@@ -16,6 +16,7 @@ from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments
 from rolls.calls import services as calls
 from rolls.calls.fragments import call_list, calls_for_person
@@ -77,7 +78,7 @@ def call_create(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
                 secret=form.cleaned_data["secret"],
             )
         except (ValidationError, RulesError) as error:
-            problem = error.message if isinstance(error, RulesError) else error.messages[0]
+            problem = said(error.message) if isinstance(error, RulesError) else error.messages[0]
     else:
         problem = first_error(form)
     if problem and not request.htmx:
@@ -111,7 +112,7 @@ def call_answer(request: AuthenticatedHttpRequest, campaign_id: int, call_id: in
                 trait_id=form.cleaned_data["trait"],
             )
         except RulesError as error:
-            problem = error.message
+            problem = said(error.message)
         else:
             if not request.htmx:
                 messages.info(request, fragments.roll_summary(roll, gm_view=membership.is_gm))

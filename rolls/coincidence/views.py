@@ -13,6 +13,7 @@ from campaigns.access import membership_or_404
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import log_selectors
 from rolls.coincidence.services import TEXT_LENGTH, coincidence_allow, coincidence_ask
 from rolls.gm_cards import first_error
@@ -46,7 +47,7 @@ def ask(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
                 key=form.cleaned_data["key"],
             )
         except RulesError as error:
-            answer = error.message
+            answer = said(error.message)
     if not request.htmx:
         messages.info(request, answer)
         return back_to_table(request, campaign_id)
@@ -62,7 +63,7 @@ def allow(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> 
         coincidence_allow(membership=membership, roll=asked)
     except RulesError as error:
         if not request.htmx:
-            messages.error(request, error.message)
+            messages.error(request, said(error.message))
         else:
             return refusal(error.message)
     if not request.htmx:

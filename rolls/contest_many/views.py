@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -20,6 +21,7 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ladder
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls.contest_many import services as contest_many
 from rolls.forms import parse_modifiers
 from rolls.fragments import roll_summary
@@ -132,7 +134,7 @@ def _card(request: HttpRequest, membership: Membership, data: Any, **extra: obje
 
 
 def _sentence(error: RulesError) -> str:
-    return error.message[:1].upper() + error.message[1:] + "."
+    return capfirst(said(error.message)) + "."
 
 
 @require_POST

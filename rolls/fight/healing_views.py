@@ -22,6 +22,7 @@ from fudgetable.http import AuthenticatedHttpRequest, form_errors, new_key
 from fudgetable.rules import wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
+from fudgetable.rules_words import said
 from rolls import fragments
 from rolls.fight import healing
 
@@ -65,7 +66,7 @@ def heal(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int)
                 membership=membership, character=character, **form.cleaned_data
             )
         except RulesError as error:
-            messages.error(request, error.message)
+            messages.error(request, said(error.message))
         else:
             messages.success(request, entry.label)
     if not request.htmx:
@@ -118,7 +119,7 @@ def medical_care(
                     hospital=data["hospital"],
                 )
             except RulesError as error:
-                form.add_error(None, error.message)
+                form.add_error(None, said(error.message))
             else:
                 messages.info(request, fragments.roll_summary(roll, gm_view=membership.is_gm))
                 follow = roll.followed_by.order_by("pk").first()

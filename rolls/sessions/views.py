@@ -12,6 +12,7 @@ from campaigns.access import gm_or_403
 from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, refusal
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments
 from rolls.selectors import running_session
 from rolls.sessions import services as sessions
@@ -24,7 +25,7 @@ def session_start(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpRe
     try:
         sessions.session_start(campaign=campaign)
     except RulesError as error:
-        return _session_refused(request, campaign_id, error.message)
+        return _session_refused(request, campaign_id, said(error.message))
     return redirect("rolls:table", campaign_id)
 
 
@@ -50,7 +51,7 @@ def session_end(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResp
     try:
         sessions.session_end(session=session, counts=form.counts())
     except RulesError as error:
-        return _session_refused(request, campaign_id, error.message)
+        return _session_refused(request, campaign_id, said(error.message))
     if request.htmx:
         # The GM stays at the table: the session's card says it ended, links its recap and
         # says what XP it gave.

@@ -15,6 +15,7 @@ from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer, refusal
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls.spotlight import services as spotlight
 
 TEMPLATE = "rolls/spotlight/card.html"
@@ -62,7 +63,7 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
     except RulesError as error:
         if request.htmx:
             return refusal(error.message)
-        messages.error(request, error.message)
+        messages.error(request, said(error.message))
         return redirect("rolls:table", campaign_id)
     if not request.htmx:
         return redirect("rolls:table", campaign_id)
