@@ -15,6 +15,7 @@ from fudgetable.live import Audience, ByAudience, by_audience
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
+from rolls.entry_words import entry_label
 from rolls.forms import SessionEndForm
 from rolls.ladder_words import in_ladder_words
 from rolls.models import Roll, Whispered
@@ -259,19 +260,19 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         return SECRET_TEXT
     s = in_ladder_words(roll)
     if roll.kind == Roll.Kind.ANNOUNCEMENT:
-        return roll.label
+        return entry_label(roll)
     if roll.kind == Roll.Kind.MESSAGE:
         return message_line(s)
     if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
-        return roll.label
+        return entry_label(roll)
     if roll.kind == Roll.Kind.CONTEST:
         sides = " vs ".join(f"{side['name']} {side['result_name']}" for side in s["sides"])
-        line = f"{roll.label}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
+        line = f"{entry_label(roll)}: {sides}: {s['outcome']} by {s['relative_degree']:+d}"
         for wound in s.get("fight", {}).get("wounds", []):
             line += f"; {wound['name']}: {wound['level_name'] or 'no wound'}"
         return line
     dice = dice_faces.spoken(s["shown"], s.get("roll")) if spoken else " ".join(s["shown"])
-    line = f"{roll.label}: {s['result_name']} ({dice})"
+    line = f"{entry_label(roll)}: {s['result_name']} ({dice})"
     if s.get("sheet_lines"):
         taken = ", ".join(f"{taken['name']} {taken['amount']:+d}" for taken in s["sheet_lines"])
         line += f" ({taken})"
