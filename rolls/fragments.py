@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ruleset, table_language
 from fudgetable import live
 from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, by_audience
@@ -153,7 +153,8 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
     roller's own answer, and that was most of a roll's template time."""
     gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
     bodies = vars(roll).setdefault("_entry_bodies", {})
-    # A GM's note is the one thing that changes on a roll; its words follow the language.
+    # A GM's note is the one thing that changes on a roll; the push is drawn in the table's
+    # language and the roller's own answer in theirs.
     key = (gm_view, roll.gm_note, translation.get_language())
     if key not in bodies:
         bodies[key] = render_to_string(f"{TEMPLATE}#entry-body", {"roll": roll, "gm_view": gm_view})
@@ -161,14 +162,17 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
 
 
 def roll_entries(roll: Roll) -> ByAudience:
-    """The new entry as each audience sees it, wrapped to be added at the bottom of the log."""
-    return by_audience(lambda audience: roll_entry(roll, audience, append=True))
+    """The new entry as each audience sees it, wrapped to be added at the bottom of the log,
+    in the table's language."""
+    with table_language(roll.campaign):
+        return by_audience(lambda audience: roll_entry(roll, audience, append=True))
 
 
 def replaced_entries(roll: Roll) -> ByAudience:
     """The entry as each audience sees it, to replace the one already in the log (a GM's note,
-    a confirmed fight)."""
-    return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
+    a confirmed fight), in the table's language."""
+    with table_language(roll.campaign):
+        return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
 
 
 def publish_changed_entry(roll: Roll, event: str, *, players: bool = True) -> None:
@@ -209,14 +213,18 @@ def session_status(campaign: Campaign, audience: Audience, *, oob: bool = True) 
 
 
 def session_statuses(campaign: Campaign) -> ByAudience:
-    return by_audience(lambda audience: session_status(campaign, audience))
+    with table_language(campaign):
+        return by_audience(lambda audience: session_status(campaign, audience))
 
 
-def presence(campaign_id: int) -> str:
-    return render_to_string(
-        f"{TEMPLATE}#presence",
-        {"present": selectors.present_usernames(campaign_id), "oob": True},
-    )
+def presence(campaign: Campaign | int) -> str:
+    """Who is at the table (``campaign`` or its id), pushed to it as a socket comes or goes."""
+    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
+    with table_language(campaign):
+        return render_to_string(
+            f"{TEMPLATE}#presence",
+            {"present": selectors.present_usernames(campaign_id), "oob": True},
+        )
 
 
 def log_entries(
@@ -227,8 +235,10 @@ def log_entries(
     *,
     oob: bool = False,
 ) -> list[str]:
-    """The rolls' entries; a roll a Fudge point was already spent on offers no more. ``oob``:
-    each to replace the one already on the page."""
+    """The rolls' entries in the table's log, on the table page or sent to its socket; a roll a
+    Fudge point was already spent on offers no more. ``oob``: each to replace the one already
+    on the page. They are drawn in the table's language, whoever reads them, so that everyone
+    at the table reads the same log (docs/architecture.md, "Languages")."""
     allowed = allowed_uses(campaign)
     for roll in rolls:
         roll.campaign = campaign  # read by each entry (its ladder's words): not once per entry
@@ -239,17 +249,18 @@ def log_entries(
         heard = Whispered.objects.filter(entry_id__in=whispers).values_list("entry_id", "user_id")
         for entry_id, user_id in heard:
             vars(whispers[entry_id])["whisper_people"].append(user_id)
-    return [
-        roll_entry(
-            roll,
-            audience,
-            request=request,
-            allowed=allowed,
-            spend=[] if getattr(roll, "spent_on", False) else None,
-            oob=oob,
-        )
-        for roll in rolls
-    ]
+    with table_language(campaign):
+        return [
+            roll_entry(
+                roll,
+                audience,
+                request=request,
+                allowed=allowed,
+                spend=[] if getattr(roll, "spent_on", False) else None,
+                oob=oob,
+            )
+            for roll in rolls
+        ]
 
 
 def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> str:

@@ -313,7 +313,7 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
         stun = bool(wound.get("stun"))
         done_to = track_take_wound(character=fighter, level=level, name=name, stun=stun)
         # What was marked, not its words: they are made where it is drawn (entry_words).
-        done = {
+        mark = {
             "character": fighter.pk,
             "name": fighter.name,
             "wound": name,
@@ -323,9 +323,9 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
             "overflow": done_to.overflow,
             "stun": stun,
         }
-        told = gettext("The GM marked a wound on %(words)s.") % {"words": marked_words(done)}
+        told = gettext("The GM marked a wound on %(words)s.") % {"words": marked_words(mark)}
         sheet_changed(fighter, told=told, by=membership.user_id)
-        marked.append(done)
+        marked.append(mark)
     confirmation, created = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
