@@ -105,7 +105,7 @@ HEADINGS: dict[str, Callable[[Said, Roll], str]] = {
     "contest": lambda s, r: gettext("%(active)s vs %(passive)s") % s,
     "fudge-point": _fudge_point,
     "coincidence": lambda s, r: gettext("%(name)s spends a Fudge point: %(text)s") % s,
-    "coincidence-allowed": lambda s, r: gettext("The GM allows it: %(text)s") % s,
+    "coincidence-allowed": lambda s, r: gettext("The GM allows it: %(note)s") % {"note": s["text"]},
     "fight": lambda s, r: gettext("Fight: %(attacker)s vs %(defender)s") % s,
     "shot": lambda s, r: gettext("Shot: %(shooter)s at %(target)s") % s,
     "manoeuvre": lambda s, r: gettext("Manoeuvre: %(name)s after an All-Out Defense") % s,
