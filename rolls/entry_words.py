@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from fudgetable.rules.resolution import Outcome
 from fudgetable.rules.sheet_tracks import CONDITION
 from rolls.models import Roll
 
@@ -28,7 +29,7 @@ def said(key: str, **names: object) -> Said:
 
 
 def names(words: Sequence[str]) -> str:
-    """ "Anna", "Anna and Bo", "Anna, Bo and Cy"."""
+    """The names as a list is said: "Anna", "Anna and Bo", "Anna, Bo and Cy"."""
     if len(words) == 1:
         return words[0]
     return gettext("%(names)s and %(last)s") % {"names": ", ".join(words[:-1]), "last": words[-1]}
@@ -40,11 +41,11 @@ def headline(outcome: str, leaders: Sequence[str]) -> str:
     if len(leaders) == 1:
         return gettext("%(name)s wins") % {"name": leaders[0]}
     who = {"names": names(leaders)}
-    if outcome == "success":
+    if outcome == Outcome.SUCCESS:
         return gettext("%(names)s share the win") % who
-    if outcome == "draw":
+    if outcome == Outcome.DRAW:
         return gettext("%(names)s draw: nobody wins") % who
-    if outcome == "status-quo":
+    if outcome == Outcome.STATUS_QUO:
         return gettext("%(names)s tie: nothing changes") % who
     return gettext("%(names)s tie: nobody wins") % who
 
@@ -54,30 +55,30 @@ def marked_words(marked: Mapping[str, Any]) -> str:
     words; an entry written before the words were made here kept its own ``text``."""
     if "text" in marked:
         return str(marked["text"])
-    said = {"name": marked["name"], "wound": marked["wound"], "marked": marked.get("marked")}
+    told = {"name": marked["name"], "wound": marked["wound"], "marked": marked.get("marked")}
     if marked.get("gone"):
-        return gettext("%(name)s: %(wound)s, but they are no longer at the table") % said
+        return gettext("%(name)s: %(wound)s, but they are no longer at the table") % told
     boxes, overflow, stun = marked["boxes"], marked["overflow"], marked.get("stun")
     if stun and not boxes and not overflow:
-        return gettext("%(name)s: %(wound)s as a stun, which has no effect") % said
+        return gettext("%(name)s: %(wound)s as a stun, which has no effect") % told
     condition = marked.get("track") == CONDITION
     if stun and not condition and not overflow:
-        return gettext("%(name)s: %(marked)s circled as a stun") % said
+        return gettext("%(name)s: %(marked)s circled as a stun") % told
     if condition:
-        said["boxes"] = ngettext("%(n)d box", "%(n)d boxes", boxes) % {"n": boxes}
+        told["boxes"] = ngettext("%(n)d box", "%(n)d boxes", boxes) % {"n": boxes}
         if overflow:
-            return gettext("%(name)s: %(wound)s (%(boxes)s, and the track is full)") % said
-        return gettext("%(name)s: %(wound)s (%(boxes)s)") % said
+            return gettext("%(name)s: %(wound)s (%(boxes)s, and the track is full)") % told
+        return gettext("%(name)s: %(wound)s (%(boxes)s)") % told
     if overflow:
         return (
-            gettext("%(name)s: %(wound)s, but no box is free at or above it (the GM rules)") % said
+            gettext("%(name)s: %(wound)s, but no box is free at or above it (the GM rules)") % told
         )
     if marked.get("marked") != marked["wound"]:
         return (
             gettext("%(name)s: %(wound)s, marked as %(marked)s (the %(wound)s boxes are full)")
-            % said
+            % told
         )
-    return gettext("%(name)s: %(wound)s") % said
+    return gettext("%(name)s: %(wound)s") % told
 
 
 def _fudge_point(said: Said, roll: Roll) -> str:

@@ -18,5 +18,8 @@ def entry_label(roll: Roll) -> str:
 
 @register.filter
 def marked_words(marked: Mapping[str, Any]) -> str:
-    """One wound a fight's confirmation marked."""
-    return entry_words.marked_words(marked)
+    """One wound a fight's confirmation marked; nothing for one a file garbled."""
+    try:
+        return entry_words.marked_words(marked)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
