@@ -50,6 +50,17 @@ def campaign_language(campaign: Campaign) -> str:
     return campaign.language or settings.LANGUAGE_CODE
 
 
+def table_language(campaign: Campaign | int) -> translation.override:
+    """``with table_language(campaign):`` what is drawn once for everyone at the table (its
+    pushes, a socket's catch-up, the log's entries on the table page, the webhook's words) is
+    drawn in the table's language, whoever's command or thread draws it. ``campaign`` may be
+    an id, where only that is at hand (one query; a campaign deleted meanwhile: the default)."""
+    if isinstance(campaign, int):
+        rows = Campaign.objects.filter(pk=campaign).values_list("language", flat=True)
+        return translation.override(rows.first() or settings.LANGUAGE_CODE)
+    return translation.override(campaign_language(campaign))
+
+
 def person_language(user: User) -> str:
     """The language ``user`` chose on the Account page, "" for their browser's."""
     language = Profile.objects.filter(user=user).values_list("language", flat=True).first()

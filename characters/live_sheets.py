@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from campaigns.models import Campaign
+from campaigns.selectors import table_language
 from characters import signals
 from characters.models import Character
 from characters.party import party_rows, party_strip
@@ -43,8 +44,9 @@ def party_changed(campaign: Campaign, *, players: bool = True) -> None:
 
     def push() -> None:
         rows = party_rows(campaign, gm_view=True)
-        everyone = party_strip(campaign, "everyone", oob=True, rows=rows) if players else None
-        gm = party_strip(campaign, "gm", oob=True, rows=rows)
+        with table_language(campaign):
+            everyone = party_strip(campaign, "everyone", oob=True, rows=rows) if players else None
+            gm = party_strip(campaign, "gm", oob=True, rows=rows)
         live.publish(campaign.pk, "party.changed", everyone=everyone, gm=gm)
 
     # Drawn after the commit, so the strip shows what was saved, not what was being saved.

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from campaigns.selectors import campaign_ladder, campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset, table_language
 from characters.models import Character
 from characters.selectors import standing_lines, track_views
 from fudgetable import live
@@ -87,9 +87,10 @@ def tell_player(character: Character, *, actor_id: int | None, what: str) -> Non
             f"{said(line.name)} {line.amount:+d}" for line in standing.lines if not line.situational
         ]
         no_action = said(standing.no_action)
-        html = render_to_string(
-            TEMPLATE, {"character": fresh, "what": what, "lines": lines, "no_action": no_action}
-        )
+        with table_language(fresh.campaign):
+            html = render_to_string(
+                TEMPLATE, {"character": fresh, "what": what, "lines": lines, "no_action": no_action}
+            )
         live.publish_to_person(fresh.campaign_id, owner_id, "sheet.news", html=html)
 
     transaction.on_commit(send)

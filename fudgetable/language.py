@@ -57,6 +57,14 @@ def chosen_language(request: HttpRequest) -> str | None:
     return supported(chosen) or ""
 
 
+def request_language(request: HttpRequest) -> str:
+    """The language ``request``'s person reads: their choice, else their device's."""
+    chosen = chosen_language(request)
+    if chosen is None:
+        return translation.get_language_from_request(request)
+    return chosen or browser_language(request)
+
+
 def _is_static(request: HttpRequest) -> bool:
     return request.path_info.startswith(str(settings.STATIC_URL))
 
@@ -68,12 +76,7 @@ class PersonLanguageMiddleware(LocaleMiddleware):
         if _is_static(request):
             # A stylesheet speaks no language: its session is not read for it.
             return
-        chosen = chosen_language(request)
-        if chosen is None:
-            language = translation.get_language_from_request(request)
-        else:
-            language = chosen or browser_language(request)
-        translation.activate(language)
+        translation.activate(request_language(request))
         request.LANGUAGE_CODE = translation.get_language()
 
     def process_response(

@@ -31,6 +31,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django_htmx.middleware import HtmxDetails
@@ -38,6 +39,7 @@ from django_htmx.middleware import HtmxDetails
 from fudgetable import live
 from fudgetable.input_rule import refused as refused_input
 from fudgetable.input_rule import request_problem, text_problem
+from fudgetable.language import request_language
 from fudgetable.middleware import busy_answer, busy_in_words
 from fudgetable.same_origin import as_http
 
@@ -140,6 +142,7 @@ def person(scope: dict[str, Any]) -> Any | None:
 
 # The connection's headers a command's request keeps: the rest are the handshake's own.
 KEPT_HEADERS = {
+    b"accept-language",  # the answer's language, for a person who chose none
     b"host",
     b"origin",
     b"user-agent",
@@ -203,7 +206,10 @@ def _response(request: HttpRequest, match: ResolverMatch) -> HttpResponseBase:
         render = getattr(response, "render", None)
         return render() if callable(render) else response
 
-    response = convert_exception_to_response(view)(request)
+    # In its person's language, as PersonLanguageMiddleware answers over HTTP: what the view
+    # pushes to the table is drawn in the table's (campaigns.selectors.table_language).
+    with translation.override(request_language(request)):
+        response = convert_exception_to_response(view)(request)
     # A message the answer did not show waits in the session for the next page, as over HTTP.
     request._messages.update(response)  # type: ignore[attr-defined]
     return response  # type: ignore[return-value]

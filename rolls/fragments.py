@@ -8,13 +8,14 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ruleset, table_language
 from fudgetable import live
 from fudgetable.http import new_key
 from fudgetable.live import Audience, ByAudience, by_audience
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
+from rolls.entry_words import entry_label
 from rolls.forms import SessionEndForm
 from rolls.ladder_words import in_ladder_words
 from rolls.models import Roll, Whispered
@@ -152,7 +153,8 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
     roller's own answer, and that was most of a roll's template time."""
     gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
     bodies = vars(roll).setdefault("_entry_bodies", {})
-    # A GM's note is the one thing that changes on a roll; its words follow the language.
+    # A GM's note is the one thing that changes on a roll; the push is drawn in the table's
+    # language and the roller's own answer in theirs.
     key = (gm_view, roll.gm_note, translation.get_language())
     if key not in bodies:
         bodies[key] = render_to_string(f"{TEMPLATE}#entry-body", {"roll": roll, "gm_view": gm_view})
@@ -160,14 +162,17 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
 
 
 def roll_entries(roll: Roll) -> ByAudience:
-    """The new entry as each audience sees it, wrapped to be added at the bottom of the log."""
-    return by_audience(lambda audience: roll_entry(roll, audience, append=True))
+    """The new entry as each audience sees it, wrapped to be added at the bottom of the log,
+    in the table's language."""
+    with table_language(roll.campaign):
+        return by_audience(lambda audience: roll_entry(roll, audience, append=True))
 
 
 def replaced_entries(roll: Roll) -> ByAudience:
     """The entry as each audience sees it, to replace the one already in the log (a GM's note,
-    a confirmed fight)."""
-    return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
+    a confirmed fight), in the table's language."""
+    with table_language(roll.campaign):
+        return by_audience(lambda audience: roll_entry(roll, audience, oob=True))
 
 
 def publish_changed_entry(roll: Roll, event: str, *, players: bool = True) -> None:
@@ -208,14 +213,18 @@ def session_status(campaign: Campaign, audience: Audience, *, oob: bool = True) 
 
 
 def session_statuses(campaign: Campaign) -> ByAudience:
-    return by_audience(lambda audience: session_status(campaign, audience))
+    with table_language(campaign):
+        return by_audience(lambda audience: session_status(campaign, audience))
 
 
-def presence(campaign_id: int) -> str:
-    return render_to_string(
-        f"{TEMPLATE}#presence",
-        {"present": selectors.present_usernames(campaign_id), "oob": True},
-    )
+def presence(campaign: Campaign | int) -> str:
+    """Who is at the table (``campaign`` or its id), pushed to it as a socket comes or goes."""
+    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
+    with table_language(campaign):
+        return render_to_string(
+            f"{TEMPLATE}#presence",
+            {"present": selectors.present_usernames(campaign_id), "oob": True},
+        )
 
 
 def log_entries(
@@ -226,8 +235,10 @@ def log_entries(
     *,
     oob: bool = False,
 ) -> list[str]:
-    """The rolls' entries; a roll a Fudge point was already spent on offers no more. ``oob``:
-    each to replace the one already on the page."""
+    """The rolls' entries in the table's log, on the table page or sent to its socket; a roll a
+    Fudge point was already spent on offers no more. ``oob``: each to replace the one already
+    on the page. They are drawn in the table's language, whoever reads them, so that everyone
+    at the table reads the same log (docs/architecture.md, "Languages")."""
     allowed = allowed_uses(campaign)
     for roll in rolls:
         roll.campaign = campaign  # read by each entry (its ladder's words): not once per entry
@@ -238,17 +249,18 @@ def log_entries(
         heard = Whispered.objects.filter(entry_id__in=whispers).values_list("entry_id", "user_id")
         for entry_id, user_id in heard:
             vars(whispers[entry_id])["whisper_people"].append(user_id)
-    return [
-        roll_entry(
-            roll,
-            audience,
-            request=request,
-            allowed=allowed,
-            spend=[] if getattr(roll, "spent_on", False) else None,
-            oob=oob,
-        )
-        for roll in rolls
-    ]
+    with table_language(campaign):
+        return [
+            roll_entry(
+                roll,
+                audience,
+                request=request,
+                allowed=allowed,
+                spend=[] if getattr(roll, "spent_on", False) else None,
+                oob=oob,
+            )
+            for roll in rolls
+        ]
 
 
 def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> str:
@@ -259,16 +271,16 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         return str(SECRET_TEXT)
     s = in_ladder_words(roll)
     if roll.kind == Roll.Kind.ANNOUNCEMENT:
-        return roll.label
+        return entry_label(roll)
     if roll.kind == Roll.Kind.MESSAGE:
         return message_line(s)
     if "confirms" in s:  # a fight's wounds marked (rolls/fight/exchange.py): the label says which
-        return roll.label
+        return entry_label(roll)
     if roll.kind == Roll.Kind.CONTEST:
         versus = " " + gettext("vs") + " "
         sides = versus.join(f"{side['name']} {side['result_name']}" for side in s["sides"])
         line = gettext("%(label)s: %(sides)s: %(outcome)s by %(degree)s") % {
-            "label": roll.label,
+            "label": entry_label(roll),
             "sides": sides,
             "outcome": s["outcome"],
             "degree": f"{s['relative_degree']:+d}",
@@ -278,7 +290,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
             line += f"; {wound['name']}: {level}"
         return line
     dice = dice_faces.spoken(s["shown"], s.get("roll")) if spoken else " ".join(s["shown"])
-    line = f"{roll.label}: {s['result_name']} ({dice})"
+    line = f"{entry_label(roll)}: {s['result_name']} ({dice})"
     if s.get("sheet_lines"):
         taken = ", ".join(f"{taken['name']} {taken['amount']:+d}" for taken in s["sheet_lines"])
         line += f" ({taken})"

@@ -16,6 +16,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution import Side
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_in_hand, fragments
+from rolls.entry_words import SAID, said
 from rolls.models import Roll
 from rolls.services import (
     check_snapshot,
@@ -70,10 +71,12 @@ def roll_fudge_point(
         snapshot["by_hand"] = True  # the dice on the table, or still the ones read before
     if roll.snapshot.get("sheet_lines"):  # the same lines count again: say which
         snapshot["sheet_lines"] = roll.snapshot["sheet_lines"]
+    label = f"{roll.character.name}: {roll.snapshot['trait']}"
+    snapshot[SAID] = said("fudge-point", label=label)
     spent, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.FUDGE_POINT,
-        label=f"{roll.character.name}: {roll.snapshot['trait']} (Fudge point)",
+        label=label,
         snapshot=snapshot,
         succeeded=after.outcome.succeeded,
         key=key,
@@ -131,8 +134,12 @@ def _contest_fudge_point(
     spent, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"{roll.label} (Fudge point)",
-        snapshot=snapshot,
+        label=roll.label,
+        # Headed as the roll it changes, with the words that say a Fudge point changed it.
+        snapshot={
+            **snapshot,
+            SAID: said("fudge-point", on=roll.snapshot.get(SAID), label=roll.label),
+        },
         succeeded=outcome.succeeded,
         key=key,
         character=roll.character,

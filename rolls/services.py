@@ -21,6 +21,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import dice_in_hand, fragments, roll_lines
+from rolls.entry_words import SAID, said
 from rolls.models import Roll
 from rolls.scene.moves import note_roll
 from rolls.table_facts import table_facts
@@ -350,8 +351,8 @@ def roll_contest(
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"{character.name} vs {opponent.name}",
-        snapshot=snapshot,
+        label=f"{character.name}, {opponent.name}",
+        snapshot={**snapshot, SAID: said("contest", active=character.name, passive=opponent.name)},
         succeeded=outcome.succeeded,
         key=key,
         character=character,
@@ -399,8 +400,9 @@ def roll_reading(
     roll, _ = record_entry(
         membership=membership,
         kind=kind,
-        label=label or str(Roll.Kind(kind).label),
-        snapshot=snapshot,
+        label=label,
+        # Untitled, it is headed by its kind, in the words of where it is drawn.
+        snapshot=snapshot if label else {**snapshot, SAID: said(str(kind))},
         succeeded=None,
         key=key,
         secret=secret,

@@ -217,7 +217,8 @@ def read_log(
                 "kind": r.choice(row, "kind", at, Roll.Kind.values, ""),
                 "visibility": r.choice(row, "visibility", at, Roll.Visibility.values, "table"),
                 "hidden_difficulty": r.flag(row, "hidden_difficulty", at),
-                "label": r.text(row, "label", at, 200, required=True),
+                # An untitled entry whose snapshot says its heading keeps no label (entry_words).
+                "label": r.text(row, "label", at, 200, required=not _says_heading(row)),
                 "snapshot": _snapshot(r, row, at),
                 "succeeded": succeeded if isinstance(succeeded, bool) else None,
                 "gm_note": r.text(row, "gm_note", at, 500),
@@ -226,6 +227,11 @@ def read_log(
             }
         )
     return log
+
+
+def _says_heading(row: Mapping[str, Any]) -> bool:
+    snapshot = row.get("snapshot")
+    return isinstance(snapshot, dict) and isinstance(snapshot.get("said"), dict)
 
 
 def _snapshot(r: Reader, row: Mapping[str, Any], at: str) -> Json:

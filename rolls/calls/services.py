@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ruleset
+from campaigns.selectors import campaign_ruleset, table_language
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules.errors import RulesError
@@ -31,9 +31,11 @@ TRAIT_LENGTH, LABEL_LENGTH = 80, 120  # RollCall's columns
 def _publish(call: RollCall, *, people: Sequence[int]) -> None:
     """Redraws the GMs' card, and the calls of each person named, on their sockets alone."""
     campaign = call.campaign
-    live.publish(campaign.pk, "call.changed", everyone=None, gm=call_list(campaign, oob=True))
-    for user_id in people:
-        html = calls_for_person(campaign, user_id, oob=True)
+    with table_language(campaign):
+        gm = call_list(campaign, oob=True)
+        mine = {user_id: calls_for_person(campaign, user_id, oob=True) for user_id in people}
+    live.publish(campaign.pk, "call.changed", everyone=None, gm=gm)
+    for user_id, html in mine.items():
         live.publish_to_person(campaign.pk, user_id, "call.changed", html=html)
 
 

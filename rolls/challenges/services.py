@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
+from campaigns.selectors import table_language
 from fudgetable import live
 from fudgetable.rules import challenges as ladder_rules
 from fudgetable.rules.errors import RulesError
@@ -126,11 +127,12 @@ def _publish(challenge: Challenge, event: str, *, players: bool, announce: Seque
 def _publish_lists(
     campaign: Campaign, event: str, *, players: bool, announce: Sequence[str] = ()
 ) -> None:
-    lists = {
-        audience: challenge_list(campaign, audience, oob=True)
-        for audience in live.AUDIENCES
-        if audience == "gm" or players
-    }
+    with table_language(campaign):
+        lists = {
+            audience: challenge_list(campaign, audience, oob=True)
+            for audience in live.AUDIENCES
+            if audience == "gm" or players
+        }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
     roll_announce(campaign=campaign, lines=list(announce), players=players)
 

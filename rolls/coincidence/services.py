@@ -13,6 +13,7 @@ from characters.services import fudge_points_change
 from fudgetable.input_rule import text_problem
 from fudgetable.rules.errors import RulesError
 from rolls import fragments
+from rolls.entry_words import SAID, said
 from rolls.models import Roll
 from rolls.services import record_entry
 
@@ -46,8 +47,12 @@ def coincidence_ask(*, membership: Membership, character: Character, text: str, 
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
-        label=f"{character.name} spends a Fudge point: {text}",
-        snapshot={"coincidence": text, "lines": [text]},
+        label=f"{character.name}: {text}",
+        snapshot={
+            "coincidence": text,
+            "lines": [text],
+            SAID: said("coincidence", name=character.name, text=text),
+        },
         succeeded=None,
         key=key,
         character=character,
@@ -75,8 +80,11 @@ def coincidence_allow(*, membership: Membership, roll: Roll) -> Roll:
     allowed, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
-        label=f"The GM allows it: {asked.snapshot['coincidence']}"[:200],
-        snapshot={"lines": ["The GM allows it."], "allowed": True},
+        label=asked.snapshot["coincidence"][:200],
+        snapshot={
+            "allowed": True,
+            SAID: said("coincidence-allowed", text=asked.snapshot["coincidence"]),
+        },
         succeeded=None,
         key=f"coincidence-{asked.pk}",
         character=asked.character,

@@ -24,8 +24,9 @@ from characters.models import Character, Trait
 from fudgetable.rules import checks, odds
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules.resolution import Outcome, Side, npc_roll_method, resolve_many
+from fudgetable.rules.resolution import Side, npc_roll_method, resolve_many
 from fudgetable.rules.rulesets import Ruleset
+from rolls.entry_words import SAID, said
 from rolls.models import Roll
 from rolls.services import (
     existing_roll,
@@ -133,24 +134,6 @@ def _percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.1f}%"
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def headline(outcome: Outcome, leaders: Sequence[str]) -> str:
-    """The result in words: who won, or what the tie at the top came to."""
-    if len(leaders) == 1:
-        return f"{leaders[0]} wins"
-    names = _names(leaders)
-    if outcome is Outcome.SUCCESS:
-        return f"{names} share the win"
-    if outcome is Outcome.DRAW:
-        return f"{names} draw: nobody wins"
-    if outcome is Outcome.STATUS_QUO:
-        return f"{names} tie: nothing changes"
-    return f"{names} tie: nobody wins"
-
-
 @transaction.atomic
 def roll_contest_many(
     *,
@@ -208,7 +191,6 @@ def roll_contest_many(
             }
         )
     leaders = [sides[index].character.name for index in race.leaders]
-    said = headline(race.outcome, leaders)
     snapshot = {
         "many": True,
         "sides": entries,
@@ -217,12 +199,12 @@ def roll_contest_many(
         "outcome": race.outcome.value,
         "critical": "",
         "degree": "",
-        "headline": said,
+        SAID: said("contest-many", label=label, outcome=race.outcome.value, leaders=leaders),
     }
     entry, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"{label}: {said}" if label else said,
+        label=label or ", ".join(leaders),
         snapshot=snapshot,
         succeeded=None,
         key=key,

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign
+from campaigns.selectors import table_language
 from fudgetable import live
 from fudgetable.rules import countdowns as countdown_rules
 from fudgetable.rules.countdowns import Decision
@@ -89,11 +90,12 @@ def _publish(campaign: Campaign, event: str, *, players: bool) -> None:
     """The countdown list to every socket; players get no frame when nothing they see changed
     (a GM-only countdown, a mark on a hidden-progress one: counting identical frames would
     tell them how full it is)."""
-    lists = {
-        audience: countdown_list(campaign, audience, oob=True)
-        for audience in live.AUDIENCES
-        if audience == "gm" or players
-    }
+    with table_language(campaign):
+        lists = {
+            audience: countdown_list(campaign, audience, oob=True)
+            for audience in live.AUDIENCES
+            if audience == "gm" or players
+        }
     live.publish(campaign.pk, event, everyone=lists.get("everyone"), gm=lists["gm"])
 
 

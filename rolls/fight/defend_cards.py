@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership
-from campaigns.selectors import campaign_ladder
+from campaigns.selectors import campaign_ladder, table_language
 from fudgetable import live
 from fudgetable.rules import defence as rules
 from fudgetable.rules import ranged
@@ -115,11 +115,12 @@ def publish_attack(attack: DeclaredAttack) -> None:
     """Redraws the attacks waiting on the GMs' screens and on those of the players it
     concerns, once the change commits; nobody else's socket hears of it."""
     campaign = attack.campaign
-    gm = attack_cards(campaign, 0, gm=True, oob=True)
+    with table_language(campaign):
+        gm = attack_cards(campaign, 0, gm=True, oob=True)
+        people = {
+            user_id: attack_cards(campaign, user_id, gm=False, oob=True)
+            for user_id in sorted(people_of(attack))
+        }
     live.publish(campaign.pk, "attack.changed", everyone=None, gm=gm)
-    people = {
-        user_id: attack_cards(campaign, user_id, gm=False, oob=True)
-        for user_id in sorted(people_of(attack))
-    }
     if people:
         live.publish_to_people(campaign.pk, "attack.changed", people=people)

@@ -25,7 +25,7 @@ from characters.live_sheets import sheet_changed
 from characters.models import Character, Gear, Trait
 from characters.selectors import rules_sheet, sheet_queryset, weapon_of
 from characters.services import track_take_wound
-from fudgetable.rules import checks, sheet_tracks
+from fudgetable.rules import checks
 from fudgetable.rules import fight as rules
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.dice import get_method
@@ -34,6 +34,7 @@ from fudgetable.rules.resolution import SideResult
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet import ROLE
 from rolls import fragments
+from rolls.entry_words import SAID, marked_words, said
 from rolls.fight.selectors import MELEE, Outmanoeuvred, pending_manoeuvres
 from rolls.models import Roll
 from rolls.services import existing_roll, faces_shown, ladder_words, record_entry
@@ -291,30 +292,14 @@ def fight_exchange(
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"Fight: {attacker.name} vs {defender.name}",
-        snapshot=snapshot,
+        label=f"{attacker.name}, {defender.name}",
+        snapshot={**snapshot, SAID: said("fight", attacker=attacker.name, defender=defender.name)},
         succeeded=won,
         key=key,
         character=attacker,
         secret=secret or kept_from_players(attacker, defender),
     )
     return roll
-
-
-def _marked_words(name: str, wound: str, marked: rules.Marked, *, stun: bool = False) -> str:
-    if stun and not marked.boxes and not marked.overflow:
-        return f"{name}: {wound} as a stun, which has no effect"
-    if stun and marked.track != sheet_tracks.CONDITION and not marked.overflow:
-        return f"{name}: {marked.level_name} circled as a stun"
-    if marked.track == sheet_tracks.CONDITION:
-        boxes = f"{marked.boxes} box" if marked.boxes == 1 else f"{marked.boxes} boxes"
-        full = ", and the track is full" if marked.overflow else ""
-        return f"{name}: {wound} ({boxes}{full})"
-    if marked.overflow:
-        return f"{name}: {wound}, but no box is free at or above it (the GM rules)"
-    if marked.level_name != wound:
-        return f"{name}: {wound}, marked as {marked.level_name} (the {wound} boxes are full)"
-    return f"{name}: {wound}"
 
 
 def confirmation_of(roll: Roll) -> Roll | None:
@@ -343,33 +328,30 @@ def fight_confirm(*, membership: Membership, roll: Roll) -> Roll:
     for wound in to_mark:
         fighter = Character.objects.filter(pk=wound["character"], campaign=roll.campaign).first()
         if fighter is None:
-            text = f"{wound['name']}: {wound['level_name']}, but they are no longer at the table"
-            marked.append({"name": wound["name"], "wound": wound["level_name"], "text": text})
+            marked.append({"name": wound["name"], "wound": wound["level_name"], "gone": True})
             continue
         level, name = wound["level"], wound["level_name"]
         stun = bool(wound.get("stun"))
         done_to = track_take_wound(character=fighter, level=level, name=name, stun=stun)
-        words = _marked_words(fighter.name, name, done_to, stun=stun)
-        told = gettext("The GM marked a wound on %(words)s.") % {"words": words}
+        # What was marked, not its words: they are made where it is drawn (entry_words).
+        mark = {
+            "character": fighter.pk,
+            "name": fighter.name,
+            "wound": name,
+            "track": done_to.track,
+            "marked": done_to.level_name,
+            "boxes": done_to.boxes,
+            "overflow": done_to.overflow,
+            "stun": stun,
+        }
+        told = gettext("The GM marked a wound on %(words)s.") % {"words": marked_words(mark)}
         sheet_changed(fighter, told=told, by=membership.user_id)
-        marked.append(
-            {
-                "character": fighter.pk,
-                "name": fighter.name,
-                "wound": name,
-                "track": done_to.track,
-                "marked": done_to.level_name,
-                "boxes": done_to.boxes,
-                "overflow": done_to.overflow,
-                "text": words,
-            }
-        )
-    words = "; ".join(m["text"] for m in marked)
+        marked.append(mark)
     confirmation, created = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"Wound marked on {words}" if len(marked) == 1 else f"Wounds marked on {words}",
-        snapshot={"confirms": roll.pk, "marked": marked},
+        label=", ".join(m["name"] for m in marked),
+        snapshot={"confirms": roll.pk, "marked": marked, SAID: said("wounds-marked")},
         succeeded=None,
         # One key per exchange: the same GM's double tap makes one confirmation.
         key=f"fight-confirm-{roll.pk}",

@@ -24,6 +24,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules_words import said
 from rolls import fragments
+from rolls.entry_words import entry_label
 from rolls.fight import healing
 
 KEY_LENGTH = 56  # room left for the "-care" of the line after a roll (keys are 64 at most)
@@ -68,7 +69,7 @@ def heal(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int)
         except RulesError as error:
             messages.error(request, said(error.message))
         else:
-            messages.success(request, entry.label)
+            messages.success(request, entry_label(entry))
     if not request.htmx:
         return redirect("characters:sheet", campaign_id, character_id)
     character = sheet_queryset(character.campaign).get(pk=character.pk)
@@ -124,7 +125,7 @@ def medical_care(
                 messages.info(request, fragments.roll_summary(roll, gm_view=membership.is_gm))
                 follow = roll.followed_by.order_by("pk").first()
                 if follow is not None and (membership.is_gm or not follow.secret):
-                    messages.success(request, follow.label)
+                    messages.success(request, entry_label(follow))
                 return redirect("rolls:medical_care", campaign_id, character_id)
         status = 400
     return render(
@@ -192,5 +193,5 @@ def new_week(
         entry = healing.care_new_week(
             membership=membership, patient=patient, key=form.cleaned_data["key"]
         )
-        messages.success(request, entry.label)
+        messages.success(request, entry_label(entry))
     return redirect("rolls:medical_care", campaign_id, character_id)

@@ -11,6 +11,7 @@ from characters.models import Character, Trait
 from fudgetable.rules import checks
 from fudgetable.rules import fight as rules
 from fudgetable.rules.errors import RulesError
+from rolls.entry_words import SAID, said
 from rolls.fight.exchange import level_of, rolled_side
 from rolls.fight.selectors import MANOEUVRE, MELEE, open_manoeuvres
 from rolls.models import Roll
@@ -98,8 +99,8 @@ def fight_manoeuvre(
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"Manoeuvre: {character.name} after an All-Out Defense",
-        snapshot=snapshot,
+        label=character.name,
+        snapshot={**snapshot, SAID: said("manoeuvre", name=character.name)},
         succeeded=outcome.succeeded,
         key=key,
         character=character,

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_ladder, campaign_ruleset
+from campaigns.selectors import campaign_ladder, campaign_ruleset, table_language
 from characters.models import Character
 from characters.signals import fighters_changed, npc_shown_changed
 from fudgetable import live
@@ -38,7 +38,8 @@ def pickers_changed(campaign: Campaign) -> None:
     saved."""
 
     def push() -> None:
-        html = fight_pickers(campaign)
+        with table_language(campaign):
+            html = fight_pickers(campaign)
         if html:
             live.publish(campaign.pk, "fight.pickers", everyone=None, gm=html)
 

@@ -19,6 +19,7 @@ from fudgetable.rules import ranged as rules
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.fight import cpd_of
+from rolls.entry_words import SAID, said
 from rolls.fight.exchange import (
     UNTRAINED,
     aim_about,
@@ -150,8 +151,8 @@ def ranged_exchange(
     roll, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.CONTEST,
-        label=f"Shot: {shooter.name} at {target.name}",
-        snapshot=snapshot,
+        label=f"{shooter.name}, {target.name}",
+        snapshot={**snapshot, SAID: said("shot", shooter=shooter.name, target=target.name)},
         succeeded=shot.hit,
         key=key,
         character=shooter,

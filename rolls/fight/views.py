@@ -27,6 +27,7 @@ from fudgetable.rules import ranged
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
 from rolls import fragments, log_selectors
+from rolls.entry_words import entry_label
 from rolls.fight.exchange import (
     AIM_MODIFIERS,
     AIM_NEEDS,
@@ -417,7 +418,6 @@ def confirm(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -
         done = fight_confirm(membership=membership, roll=exchange)
     except RulesError as error:
         return _answer(request, membership, problem=_sentence(error.message))
-    message = (
-        _("Already marked: %(label)s.") % {"label": done.label} if already else f"{done.label}."
-    )
+    label = entry_label(done)
+    message = _("Already marked: %(label)s.") % {"label": label} if already else f"{label}."
     return _answer(request, membership, message=message)

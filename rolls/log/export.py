@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from fudgetable import entry_ids
+from rolls.entry_words import entry_label
 from rolls.fragments import SECRET_TEXT, roll_summary
 from rolls.models import Roll
 
@@ -51,7 +52,7 @@ def visible_roll(roll: Roll, *, gm_view: bool) -> dict[str, Any]:
         "time": _time(roll),
         "session": session,
         "kind": roll.kind,
-        "label": roll.label,
+        "label": entry_label(roll),  # in words; the snapshot says what it tells of
         "roller": _roller(roll),
         "character": roll.character.name if roll.character else None,
         "follows": roll.follows_id and entry_ids.encode(roll.follows_id),

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
+from campaigns.selectors import table_language
 from rolls.scene import pictures
 from rolls.scene.card_fragments import Seen, card_change, cards_context
 from rolls.scene.fragments import Frames, publish_scene
@@ -102,10 +103,11 @@ def _publish_change(
     """The one card, to every screen whose list it changes; a card kept for the GMs sends the
     players nothing, not even a number."""
     after = Seen.of(None if removed else card)
-    shared = cards_context(scene.campaign, scene, cards=False)
-    gm, everyone, people = card_change(
-        scene.campaign, card, before, after, shared, added=added, removed=removed
-    )
+    with table_language(scene.campaign):
+        shared = cards_context(scene.campaign, scene, cards=False)
+        gm, everyone, people = card_change(
+            scene.campaign, card, before, after, shared, added=added, removed=removed
+        )
     players = bool(everyone or people)
     Frames(gm, everyone if players else None, people).publish(scene.campaign_id, event)
 

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Membership
+from campaigns.selectors import table_language
 from fudgetable import live
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules.rulesets import Ruleset
@@ -173,7 +174,9 @@ def publish_scene(
     players: bool = True,
     tool: bool = False,
 ) -> None:
-    scene_frames(campaign, parts, players=players, tool=tool).publish(campaign.pk, event)
+    with table_language(campaign):
+        frames = scene_frames(campaign, parts, players=players, tool=tool)
+    frames.publish(campaign.pk, event)
 
 
 def publish_areas(
@@ -196,7 +199,8 @@ def publish_areas(
             if gm_view or (players and not view.area.hidden)
         ]
         context = {**_base(campaign, gm_view=gm_view, oob=True), "views": seen}
-        drawn[audience] = render_to_string(f"{TEMPLATE}#areas", context) if seen else None
+        with table_language(campaign):
+            drawn[audience] = render_to_string(f"{TEMPLATE}#areas", context) if seen else None
     live.publish(campaign.pk, event, everyone=drawn["everyone"], gm=drawn["gm"])
 
 

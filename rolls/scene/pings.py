@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
+from campaigns.selectors import table_language
 from fudgetable import live
 from rolls.scene.ids import shown_id
 from rolls.scene.models import Area, Card, Figure, Scene
@@ -74,17 +75,19 @@ def scene_ping(*, membership: Membership, kind: str, part_id: int, look: bool = 
     pinged = _part(scene, kind, part_id)
     if not _seen_by(pinged, membership):
         raise NotSeen
-    html = render_to_string(
-        f"{TEMPLATE}#ping",
-        {
-            "target": f"{kind}-{shown_id(pinged.part)}",
-            "look": look and membership.is_gm,
-            "words": _("%(person)s points at %(part)s")
-            % {"person": membership.user.get_username(), "part": pinged.name},
-            # Each ping its own, so that two pings at one part flash twice.
-            "nonce": secrets.token_hex(6),
-        },
-    )
+    person = membership.user.get_username()
+    with table_language(membership.campaign):
+        html = render_to_string(
+            f"{TEMPLATE}#ping",
+            {
+                "target": f"{kind}-{shown_id(pinged.part)}",
+                "look": look and membership.is_gm,
+                "words": _("%(person)s points at %(part)s")
+                % {"person": person, "part": pinged.name},
+                # Each ping its own, so that two pings at one part flash twice.
+                "nonce": secrets.token_hex(6),
+            },
+        )
     campaign_id = membership.campaign_id
     everyone = html if pinged.players else None
     live.publish(campaign_id, "scene.ping", everyone=everyone, gm=html, numbered=False)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
+from campaigns.selectors import table_language
 from characters.models import Character
 from fudgetable import live
 from fudgetable.rules import spotlight as rules
@@ -162,7 +163,9 @@ def connect_fragments(membership: Membership) -> str:
 def _announce(campaign: Campaign, event: str, gm: SpotlightState) -> None:
     # The players' section is the GM's without the GM's parts: looked up once for both.
     everyone = replace(gm, gm_view=False, pcs=[], shares=[], session=None)
-    live.publish(campaign.pk, event, everyone=_render(campaign, everyone), gm=_render(campaign, gm))
+    with table_language(campaign):
+        drawn = _render(campaign, everyone), _render(campaign, gm)
+    live.publish(campaign.pk, event, everyone=drawn[0], gm=drawn[1])
 
 
 def hand_fragment(membership: Membership, *, up: bool) -> str:
@@ -181,9 +184,9 @@ def _tell_hands(campaign: Campaign, spotlight: Spotlight, user_ids: list[int]) -
     ).select_related("campaign")
     for membership in players:
         up = membership.user_id in spotlight.hands
-        live.publish_to_person(
-            campaign.pk, membership.user_id, "hand.changed", html=hand_fragment(membership, up=up)
-        )
+        with table_language(campaign):
+            html = hand_fragment(membership, up=up)
+        live.publish_to_person(campaign.pk, membership.user_id, "hand.changed", html=html)
 
 
 # --- writes ------------------------------------------------------------------------------

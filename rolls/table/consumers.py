@@ -34,7 +34,7 @@ def _arrive(
             "seen_at": timezone.now(),
         },
     )
-    return (*_state(membership, seen), fragments.presence(membership.campaign_id))
+    return (*_state(membership, seen), fragments.presence(membership.campaign))
 
 
 def _state(

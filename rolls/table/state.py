@@ -2,6 +2,7 @@
 stands, or, for a page that says what it saw (``table_log.Seen``), only what it lacks."""
 
 from campaigns.models import Membership
+from campaigns.selectors import table_language
 from characters.party import party_strip
 from fudgetable.live import audience_of
 from rolls import fragments
@@ -27,14 +28,24 @@ def table_state(
     defence that they see, if it also saw its person's own
     number at ``mine`` (their whispers). One that saw an earlier number gets
     every part but the log again (each a few rows) and only the entries it lacks of the log;
-    a page that saw nothing, or a number the table never reached, gets the table whole."""
+    a page that saw nothing, or a number the table never reached, gets the table whole.
+
+    It goes to one socket, but it is the table as everyone at it reads it, so it is drawn in
+    the table's language, as its pushes are."""
+    with table_language(membership.campaign):
+        return _table_state(membership, seq=seq, mine=mine, seen=seen)
+
+
+def _table_state(
+    membership: Membership, *, seq: int, mine: int, seen: table_log.Seen | None
+) -> tuple[str, frozenset[int]]:
     campaign = membership.campaign
     audience = audience_of(membership)
     personal = calls_for_person(campaign, membership.user_id, oob=True)
     # An attack waiting for its defence: the player's own, numbered in their own count, and
     # the GMs' (a few rows): both always, as a call is.
     personal += cards_for(membership, oob=True)
-    here = fragments.presence(campaign.pk)
+    here = fragments.presence(campaign)
     reader = membership.user_id
     if seen is not None and seen.seq == seq and seen.mine == mine:
         return here + personal, frozenset()

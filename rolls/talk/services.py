@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.models import Membership
-from campaigns.selectors import campaign_ladder
+from campaigns.selectors import campaign_ladder, table_language
 from characters.models import Character
 from fudgetable import live
 from fudgetable.row_lock import hold
@@ -289,6 +289,7 @@ def _whisper(
             raise
         return done
     vars(entry)["whisper_people"] = heard  # for its Reply: no query
-    html = fragments.roll_entry(entry, "everyone", append=True)
+    with table_language(membership.campaign):
+        html = fragments.roll_entry(entry, "everyone", append=True)
     live.publish_whisper(campaign_id, "message.whispered", html=html, seqs=seqs)
     return entry

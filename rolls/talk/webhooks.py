@@ -35,6 +35,7 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns.selectors import table_language
 from rolls.fragments import roll_summary
 from rolls.log.export import visible_roll
 from rolls.models import Roll
@@ -71,8 +72,10 @@ def payload(entry: Roll, fmt: str, campaign_name: str) -> dict[str, Any]:
     """What the receiver gets: Discord's message (its words, no pings), or the entry as the
     log's JSON export gives it to a player."""
     if fmt == TableTalk.Format.JSON:
-        return {"campaign": campaign_name, "entry": visible_roll(entry, gm_view=False)}
-    words = roll_summary(entry)
+        with table_language(entry.campaign):
+            return {"campaign": campaign_name, "entry": visible_roll(entry, gm_view=False)}
+    with table_language(entry.campaign):  # the group reads the table's log, as the table does
+        words = roll_summary(entry)
     return {
         "content": words[:DISCORD_LENGTH],
         "username": "FudgeTable",

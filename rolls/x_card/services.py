@@ -6,6 +6,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from campaigns.models import Campaign
+from campaigns.selectors import table_language
 from fudgetable import live
 
 TEMPLATE = "rolls/x_card/card.html"
@@ -18,4 +19,6 @@ def banner(*, oob: bool) -> str:
 def x_card_tap(*, campaign: Campaign) -> None:
     """Shows the banner on every screen at the table; nothing is written anywhere."""
     # Unnumbered: a tap writes nothing at all, and a screen that missed it has nothing to redo.
-    live.publish(campaign.pk, "x-card.tapped", everyone=banner(oob=True), numbered=False)
+    with table_language(campaign):
+        html = banner(oob=True)
+    live.publish(campaign.pk, "x-card.tapped", everyone=html, numbered=False)

@@ -9,6 +9,8 @@ from django.urls import reverse
 from campaigns.models import Membership
 from characters.models import Character, Trait
 from characters.services import character_create
+from rolls.entry_words import entry_label
+from rolls.models import Roll
 from tests.factories import MembershipFactory, UserFactory
 
 _keys = itertools.count()
@@ -16,6 +18,18 @@ _keys = itertools.count()
 
 def fresh_key() -> str:
     return f"test-key-{next(_keys):06d}"
+
+
+def headed_all(words: str) -> list[Roll]:
+    """The log's entries headed ``words`` as they are drawn (``entry_words``): the stored label
+    holds only the names."""
+    return [roll for roll in Roll.objects.order_by("pk") if entry_label(roll) == words]
+
+
+def headed(words: str) -> Roll:
+    """The one entry headed ``words``."""
+    (roll,) = headed_all(words)
+    return roll
 
 
 def set_rules(campaign, ruleset: str | None = None, **overrides) -> None:

@@ -11,6 +11,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.dice import get_method
 from fudgetable.rules.odds import opposed_success_chance
 from fudgetable.rules.resolution import reaction, situational_result
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, post_roll, set_rules, trait
 
@@ -39,7 +40,7 @@ def test_against_an_npc_under_none_the_npc_level_stands(client_for, owner, campa
     data["opponent_modifiers"] = "+1"
     assert post_roll(client_for(owner), campaign, data).status_code == 200
     roll = Roll.objects.get()
-    assert roll.kind == "contest" and roll.label == "Louie vs Zanzibar Quell"
+    assert roll.kind == "contest" and entry_label(roll) == "Louie vs Zanzibar Quell"
     mine, theirs = roll.snapshot["sides"]
     assert len(mine["shown"]) == 4
     assert theirs["shown"] == [] and theirs["roll"] == 0
@@ -128,7 +129,7 @@ def test_a_reaction_roll_says_how_the_npc_reacts(client_for, owner, member, camp
 
 def test_a_reading_without_a_label_is_named_for_its_kind(client_for, member, campaign):
     post_roll(client_for(member), campaign, {"kind": "situational", "key": fresh_key()})
-    assert Roll.objects.get().label == "Situational roll"
+    assert entry_label(Roll.objects.get()) == "Situational roll"
 
 
 def test_a_fudge_point_on_an_opposed_roll_follows_it_and_moves_only_the_spenders_side(

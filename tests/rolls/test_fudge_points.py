@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.selectors import campaign_ruleset
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, post_roll, roll_form, set_rules, trait
@@ -41,7 +42,7 @@ def test_a_reroll_follows_the_roll_and_leaves_it_as_it_was(client_for, member, c
     rerolled = Roll.objects.get(kind="fudge-point")
     assert rerolled.follows == first and rerolled.character == hero
     assert rerolled.snapshot["fudge_point_use"] == "reroll"
-    assert rerolled.label == "Louie: Stealth (Fudge point)"
+    assert entry_label(rerolled) == "Louie: Stealth (Fudge point)"
     first.refresh_from_db()
     assert first.snapshot == before and first.kind == "check"
     assert points(hero) == 2

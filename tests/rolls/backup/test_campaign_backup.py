@@ -18,6 +18,7 @@ from rolls.backup.restore import campaign_restore
 from rolls.backup.write import campaign_to_json
 from rolls.challenges.services import challenge_check, challenge_create
 from rolls.countdowns import services as countdowns
+from rolls.entry_words import entry_label
 from rolls.fight.exchange import fight_confirm, fight_exchange
 from rolls.models import Challenge, Countdown, PlaySession, Roll, SpotlightSpan
 from rolls.sessions import services as sessions
@@ -164,6 +165,9 @@ def test_the_restored_log_is_the_same_log_in_the_same_order(played, owner, clien
     assert [(r.created_at, r.label, r.kind, r.visibility) for r in new] == [
         (r.created_at, r.label, r.kind, r.visibility) for r in old
     ]
+    # What each entry says (its snapshot's ``said``) came back with it, and draws the same.
+    assert any("said" in r.snapshot for r in new)
+    assert [entry_label(r) for r in new] == [entry_label(r) for r in old]
     reroll = next(r for r in new if r.kind == Roll.Kind.FUDGE_POINT)
     assert reroll.follows.label == new[0].label and reroll.follows.campaign == restored
     # The log page and its exports read the restored entries like any others.

@@ -4,6 +4,7 @@ coincidence in the world around them"): the player asks, the GM allows, the poin
 import pytest
 from django.urls import reverse
 
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.rolls.conftest import set_rules
 
@@ -39,7 +40,7 @@ def test_the_gm_allows_a_coincidence_and_the_point_is_paid_once(
     answer = ask(client_for(member), campaign, allowed)
     assert "the GM sees it in the log" in answer.content.decode()
     asked = Roll.objects.get()
-    assert asked.label == "Louie spends a Fudge point: The ferryman owes me a favour"
+    assert entry_label(asked) == "Louie spends a Fudge point: The ferryman owes me a favour"
     assert points(allowed) == 3  # nothing paid until the GM allows it
     gm_table = client_for(owner).get(reverse("rolls:table", args=[campaign.pk])).content.decode()
     assert "Allow it (1 Fudge point)" in gm_table
@@ -49,7 +50,7 @@ def test_the_gm_allows_a_coincidence_and_the_point_is_paid_once(
     allow(client_for(owner), asked)  # a double tap
     assert points(allowed) == 2
     allowed_entry = Roll.objects.get(follows=asked)
-    assert allowed_entry.label == "The GM allows it: The ferryman owes me a favour"
+    assert entry_label(allowed_entry) == "The GM allows it: The ferryman owes me a favour"
 
 
 def test_only_a_gm_allows_and_only_a_campaign_that_offers_it(

@@ -10,6 +10,7 @@ from characters.services import character_create
 from fudgetable.entry_ids import encode
 from rolls.backup.restore import campaign_restore
 from rolls.backup.write import campaign_to_json
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, set_rules, trait
 from tests.rolls.fight_setup import LoadedDice
@@ -82,7 +83,7 @@ def test_the_gm_runs_the_race_out_of_the_cave_and_nyrv_wins(
     assert "Rolled: Race out of the cave: Nyrv wins" in response.content.decode()
     race = Roll.objects.get()
     assert race.kind == Roll.Kind.CONTEST and race.character is None
-    assert race.label == "Race out of the cave: Nyrv wins"
+    assert entry_label(race) == "Race out of the cave: Nyrv wins"
     sides = race.snapshot["sides"]
     # :200-202 "Gromanno: 2 + 1 + 0 = 3", "Nyrv: 5 - 1 + 2 = 6", "Polthova: 8 + 0 - 3 = 5",
     # in one entry, best first.
@@ -110,7 +111,7 @@ def test_equal_best_results_are_a_tie_at_a_peupfudge_table(
     load(monkeypatch, 1, 1, 1, 1, 1, 0, 0, 0, -1)  # 2 + 1 + 3 = 6, 5 - 1 + 2 = 6, 8 - 2 - 1 = 5
     post(client_for(owner), campaign, race_form(cave, modifiers_3="-2"))
     race = Roll.objects.get()
-    assert race.label == "Race out of the cave: Gromanno and Nyrv tie: nobody wins"
+    assert entry_label(race) == "Race out of the cave: Gromanno and Nyrv tie: nobody wins"
     assert race.snapshot["outcome"] == "tie" and race.snapshot["winners"] == []
     assert [s["place"] for s in race.snapshot["sides"]] == [1, 1, 3]
 
@@ -242,7 +243,7 @@ def test_a_contest_of_many_comes_back_from_a_backup(owner, campaign, client_for)
     post(client_for(owner), campaign, {**data, "label": "Race", "key": fresh_key()})
     restored = campaign_restore(owner=owner, data=campaign_to_json(campaign)).campaign
     again = Roll.objects.get(campaign=restored)
-    assert again.label == Roll.objects.get(campaign=campaign).label
+    assert entry_label(again) == entry_label(Roll.objects.get(campaign=campaign))
     names = {s["name"]: s["character"] for s in again.snapshot["sides"]}
     assert names["Nyrv"] == restored.characters.get(name="Nyrv").pk
     assert client_for(owner).get(reverse("rolls:table", args=[restored.pk])).status_code == 200

@@ -14,6 +14,7 @@ from fudgetable.rules.dice import base as dice_base
 from rolls.models import Roll
 from rolls.scene import moves
 from rolls.scene.ids import shown_id
+from tests.rolls.conftest import headed, headed_all
 from tests.rolls.fight_setup import LoadedDice
 from tests.rolls.scene_setup import *  # noqa: F403
 from tests.rolls.scene_setup import HTMX, area, figure_of
@@ -56,7 +57,7 @@ def test_a_player_shoots_an_npc_beyond_her_area_and_the_areas_give_the_range(
 ):
     answer = attack(client_for(member), scene, "Jason Free", "Brute", range_weapon=bow.pk)
     assert answer.status_code == 200
-    shot = Roll.objects.get(label="Shot: Jason Free at Brute")
+    shot = headed("Shot: Jason Free at Brute")
     assert shot.roller == member and not shot.secret
     fight = shot.snapshot["fight"]
     # Hall to Gallery is Long; the Gallery's own light (good) and cover (partial).
@@ -85,7 +86,7 @@ def test_in_reach_a_player_fights_in_melee_with_the_trait_named_for_his_weapon(
     quarterstaff = figure_of(scene, "Jason Free").character.gear.get(name="Quarterstaff")
     answer = attack(client_for(member), scene, "Jason Free", "Brute", reach_weapon=quarterstaff.pk)
     assert answer.status_code == 200
-    exchange = Roll.objects.get(label="Fight: Jason Free vs Brute")
+    exchange = headed("Fight: Jason Free vs Brute")
     jason, brute = exchange.snapshot["sides"]
     assert (jason["weapon"], jason["trait"]) == ("Quarterstaff", "Quarterstaff for Hire")
     assert (brute["weapon"], brute["trait"]) == ("Club", "Fighter")  # the defender's, read too
@@ -128,7 +129,7 @@ def test_the_gm_attacks_with_anyone_and_a_line_naming_an_unmet_npc_is_the_gms(
     assert form_for(gm, scene, "Lurker").status_code == 200
     answer = attack(gm, scene, "Brute", "Lurker", range_weapon=crossbow.pk)
     assert answer.status_code == 200
-    shot = Roll.objects.get(label="Shot: Brute at Lurker")
+    shot = headed("Shot: Brute at Lurker")
     assert shot.secret  # kept_from_players: the Lurker is one the players have not met
     # The hidden Vault is not named in a line that may be everyone's; here it is the GMs'.
     assert shot.snapshot["fight"]["conditions"]
@@ -159,7 +160,7 @@ def test_the_round_says_melee_or_shot_and_one_roll_each_phase(
     again = attack(client, scene, "Jason Free", "Brute", range_weapon=bow.pk, key="attack-key-2")
     assert again.status_code == 422
     assert "one roll each phase" in again.content.decode()
-    assert Roll.objects.filter(label__startswith="Shot:").count() == 1
+    assert Roll.objects.filter(snapshot__said__key="shot").count() == 1
     # The GM may rule otherwise.
     gm = client_for(owner)
     assert (
@@ -199,4 +200,4 @@ def test_a_plain_post_goes_back_to_the_table(scene, client_for, member, bow):
     }
     answer = client_for(member).post(url(scene), data)
     assert answer.status_code == 302
-    assert Roll.objects.filter(label="Shot: Jason Free at Brute").exists()
+    assert headed_all("Shot: Jason Free at Brute")

@@ -13,6 +13,7 @@ from fudgetable.rules.dice import base as dice_base
 from rolls.fight.models import DeclaredAttack
 from rolls.models import Roll
 from rolls.scene import moves
+from tests.rolls.conftest import headed, headed_all
 from tests.rolls.fight.defend_setup import *  # noqa: F403
 from tests.rolls.fight.defend_setup import declare, defend, table_page, waiting, withdraw
 from tests.rolls.fight_setup import LoadedDice
@@ -67,7 +68,7 @@ def test_she_evades_in_one_tap_and_a_second_tap_rolls_nothing_more(
     her = client_for(member)
     answer = defend(her, attack, defence="evade")
     assert answer.status_code == 200
-    shot = Roll.objects.get(label="Shot: Brute at Jason Free")
+    shot = headed("Shot: Brute at Jason Free")
     assert shot.roller == owner and not shot.secret  # the attacker's roll, as if rolled at once
     _, jason = shot.snapshot["sides"]
     assert (jason["name"], jason["trait"]) == ("Jason Free", "Agility")  # the evade proposed
@@ -76,7 +77,7 @@ def test_she_evades_in_one_tap_and_a_second_tap_rolls_nothing_more(
     assert "Shot: Brute at Jason Free" in news  # and what she rolled is said to her
     again = defend(her, attack, defence="evade")
     assert again.status_code == 200
-    assert Roll.objects.filter(label__startswith="Shot:").count() == 1
+    assert Roll.objects.filter(snapshot__said__key="shot").count() == 1
     attack.refresh_from_db()
     assert (attack.end, attack.exchange_id) == ("defended", shot.pk)
     # The GM confirms the wound in one tap, as ever (a +4 evade may have left none).
@@ -96,7 +97,7 @@ def test_in_melee_she_fights_back_all_out_with_the_trait_named_for_her_weapon(
     assert "Defend · Quarterstaff for Hire" in page
     answer = defend(client_for(member), waiting(), defence="all-out-defend", trait="")
     assert answer.status_code == 200
-    exchange = Roll.objects.get(label="Fight: Brute vs Jason Free")
+    exchange = headed("Fight: Brute vs Jason Free")
     brute, jason = exchange.snapshot["sides"]
     assert (jason["trait"], jason["weapon"], jason["tactic"]) == (
         "Quarterstaff for Hire",
@@ -119,7 +120,7 @@ def test_who_may_answer_an_attack_by_role(
     assert waiting() == attack
     # The GM rolls for a player away: she takes the shot, and rolls nothing.
     assert defend(client_for(owner), attack).status_code == 200
-    shot = Roll.objects.get(label="Shot: Brute at Jason Free")
+    shot = headed("Shot: Brute at Jason Free")
     assert len(shot.snapshot["sides"]) == 1
     assert not DeclaredAttack.objects.filter(ended_at__isnull=True).exists()
 
@@ -137,7 +138,7 @@ def test_a_player_attacking_another_players_pc_waits_and_may_not_defend_for_her(
     assert "Wren attacks Jason Free with Knife" in page and "Withdraw the attack" in page
     assert "Defend ·" not in page
     assert defend(client_for(member), attack, defence="defend").status_code == 200
-    assert Roll.objects.filter(label="Fight: Wren vs Jason Free").count() == 1
+    assert len(headed_all("Fight: Wren vs Jason Free")) == 1
 
 
 def test_the_attacker_withdraws_and_the_card_goes(scene, client_for, member, other, wren):
@@ -160,7 +161,7 @@ def test_a_hidden_npcs_attack_is_rolled_at_once_and_named_to_no_player(
     answer = declare(client_for(owner), scene, "Lurker", "Jason Free", range_weapon=lurker_sling.pk)
     assert answer.status_code == 200
     assert not DeclaredAttack.objects.exists()  # never declared: its exchange is the GMs'
-    shot = Roll.objects.get(label="Shot: Lurker at Jason Free")
+    shot = headed("Shot: Lurker at Jason Free")
     assert shot.secret
     for person in (member, other):
         assert "Lurker" not in table_page(client_for(person), scene.campaign)
@@ -211,7 +212,7 @@ def test_a_target_who_has_rolled_this_phase_takes_the_shot(
     refused = defend(her, waiting(), defence="evade")
     assert "one roll each phase" in refused.content.decode()
     assert defend(her, waiting(), defence="take-the-shot").status_code == 200
-    assert len(Roll.objects.get(label="Shot: Brute at Jason Free").snapshot["sides"]) == 1
+    assert len(headed("Shot: Brute at Jason Free").snapshot["sides"]) == 1
 
 
 def test_a_defence_the_attack_does_not_allow_is_refused_in_words(
@@ -234,7 +235,7 @@ def test_a_pc_its_own_player_or_a_gm_plays_is_rolled_at_once(
     jason.save(update_fields=["owner"])
     declare(client_for(owner), scene, "Brute", "Jason Free", range_weapon=crossbow.pk)
     assert not DeclaredAttack.objects.exists()
-    assert Roll.objects.filter(label="Shot: Brute at Jason Free").exists()
+    assert headed_all("Shot: Brute at Jason Free")
 
 
 def test_an_attacker_hidden_again_leaves_the_players_card_and_the_gm_rolls_for_her(
@@ -248,4 +249,4 @@ def test_an_attacker_hidden_again_leaves_the_players_card_and_the_gm_rolls_for_h
     assert defend(her, attack, defence="evade").status_code == 404
     assert "Roll for Jason Free" in table_page(client_for(owner), scene.campaign)
     assert defend(client_for(owner), attack).status_code == 200
-    assert Roll.objects.get(label="Shot: Brute at Jason Free").secret  # the GMs' line now
+    assert headed("Shot: Brute at Jason Free").secret  # the GMs' line now

@@ -8,6 +8,7 @@ from django.urls import reverse
 from campaigns.models import Membership
 from characters.models import Character, Trait
 from characters.services import character_create, gear_add, trait_add
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.factories import CampaignFactory
 from tests.rolls.conftest import fresh_key, set_rules
@@ -76,7 +77,7 @@ def test_a_hit_shows_the_wound_and_confirming_marks_it_once(
     gm = client_for(owner)
     page = jason_hits_brute(gm, ez, jason, brute, dice).content.decode()
     made = Roll.objects.get()
-    assert made.label == "Fight: Jason Free vs Brute" and made.kind == Roll.Kind.CONTEST
+    assert entry_label(made) == "Fight: Jason Free vs Brute" and made.kind == Roll.Kind.CONTEST
     (wound,) = made.snapshot["fight"]["wounds"]
     assert (wound["name"], wound["damage"], wound["level_name"]) == ("Brute", 3, "Hurt")
     assert (wound["margin"], wound["inj"], wound["cpd"]) == (2, 5, 4)

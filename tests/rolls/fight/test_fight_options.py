@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from fudgetable.rules.errors import RulesError
+from rolls.entry_words import entry_label
 from rolls.fight.manoeuvres import fight_manoeuvre
 from rolls.models import Roll
 from tests.factories import CampaignFactory
@@ -167,7 +168,7 @@ def test_a_successful_all_out_defense_offers_the_manoeuvre_and_its_success_costs
     dice(0, 0, 0, 0)  # Great against Fair
     answer = post_manoeuvre(gm, held, "attacker", role(jason, "Quarterstaff for Hire"))
     test = Roll.objects.get(follows=held)
-    assert test.label == "Manoeuvre: Jason Free after an All-Out Defense" and test.succeeded
+    assert entry_label(test) == "Manoeuvre: Jason Free after an All-Out Defense" and test.succeeded
     assert test.snapshot["fight"]["phase"] == "manoeuvre"
     assert f"Brute takes {MINUS}1 in their next exchange" in answer.content.decode()
     page = table(gm, ez)
@@ -302,7 +303,10 @@ def test_a_stun_that_would_be_a_scratch_has_no_effect_and_a_worse_one_is_circled
     assert scratch.snapshot["fight"]["wounds"][0]["level_name"] == "Scratch"
     gm.post(reverse("rolls:fight_confirm", args=[ez.pk, scratch.pk]), headers=HTMX)
     confirmed = Roll.objects.get(follows=scratch)
-    assert confirmed.label == "Wound marked on Jason Free: Scratch as a stun, which has no effect"
+    assert (
+        entry_label(confirmed)
+        == "Wound marked on Jason Free: Scratch as a stun, which has no effect"
+    )
     assert set(wound_boxes(jason)) <= {"clear"}
 
     attribute(jason, "Body", -2)  # a frail Jason: a low CPD, so the same blow hurts more
@@ -314,7 +318,7 @@ def test_a_stun_that_would_be_a_scratch_has_no_effect_and_a_worse_one_is_circled
     assert level not in ("", "Scratch"), hurt.snapshot["fight"]["wounds"]
     gm.post(reverse("rolls:fight_confirm", args=[ez.pk, hurt.pk]), headers=HTMX)
     assert (
-        Roll.objects.get(follows=hurt).label
+        entry_label(Roll.objects.get(follows=hurt))
         == f"Wound marked on Jason Free: {level} circled as a stun"
     )
     assert wound_boxes(jason).count("stun") == 1 and "wound" not in wound_boxes(jason)

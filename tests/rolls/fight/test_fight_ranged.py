@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from characters.services import character_create, gear_add
+from rolls.entry_words import entry_label
 from rolls.models import Roll
 from tests.rolls.conftest import fresh_key, set_rules
 from tests.rolls.fight_setup import *  # noqa: F403  (the fixtures)
@@ -66,7 +67,7 @@ def test_a_hit_proposes_the_wound_and_confirming_marks_it_on_the_pc(
     gm = client_for(owner)
     page = shoot(gm, ez, brute_shoots_jason(brute, crossbow, jason, range="T")).content.decode()
     made = Roll.objects.get()
-    assert made.label == "Shot: Brute at Jason Free" and made.succeeded
+    assert entry_label(made) == "Shot: Brute at Jason Free" and made.succeeded
     fight = made.snapshot["fight"]
     assert (fight["phase"], fight["result"], fight["difficulty"]) == ("ranged", "hit", 0)
     assert fight["conditions"] == "Touch (T), Good light, No cover"

@@ -6,6 +6,7 @@ import pytest
 from campaigns.models import Membership
 from characters.models import Character
 from fudgetable.rules.errors import RulesError
+from rolls.entry_words import entry_label
 from rolls.fight.exchange import fight_confirm, fight_exchange
 from rolls.models import Roll
 from tests.factories import CampaignFactory
@@ -95,7 +96,7 @@ def test_a_wound_at_a_full_level_is_marked_higher_and_says_so(ez, jason, brute, 
         tracks={"wounds": {"levels": [["scratch"] * 3, [], [], [], []]}}
     )
     done = fight_confirm(membership=gm_of(ez), roll=exchange(gm_of(ez), jason, brute))
-    assert done.label == (
+    assert entry_label(done) == (
         "Wound marked on Jason Free: Scratch, marked as Hurt (the Scratch boxes are full)"
     )
 
@@ -106,7 +107,7 @@ def test_a_wound_with_no_room_left_is_for_the_gm_to_rule(ez, jason, brute, dice)
     Character.objects.filter(pk=jason.pk).update(tracks={"wounds": {"levels": full}})
     done = fight_confirm(membership=gm_of(ez), roll=exchange(gm_of(ez), jason, brute))
     assert done.snapshot["marked"][0]["overflow"] is True
-    assert "no box is free at or above it (the GM rules)" in done.label
+    assert "no box is free at or above it (the GM rules)" in entry_label(done)
 
 
 def test_a_fighter_who_left_the_table_is_named_but_not_marked(ez, jason, brute, dice):
@@ -114,5 +115,5 @@ def test_a_fighter_who_left_the_table_is_named_but_not_marked(ez, jason, brute, 
     made = exchange(gm_of(ez), jason, brute)
     brute.delete()
     done = fight_confirm(membership=gm_of(ez), roll=made)
-    assert done.label == "Wound marked on Brute: Hurt, but they are no longer at the table"
+    assert entry_label(done) == "Wound marked on Brute: Hurt, but they are no longer at the table"
     assert fight_confirm(membership=gm_of(ez), roll=made) == done

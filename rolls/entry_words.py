@@ -1,0 +1,135 @@
+"""A log entry's heading in words, made when the entry is drawn (docs/architecture.md,
+"Languages").
+
+An entry stores what happened: the snapshot's ``said`` holds a key and the names people typed
+(``said("fight", attacker=..., defender=...)``), and ``Roll.label`` only those names. The words
+around them are made here, in the language active where the entry is drawn, which for the
+table's log is the table's (``campaigns.selectors.table_language``): changing it redraws every
+entry in the new one, and nothing stored needs translating. An entry written before (or one a
+backup brought back without ``said``) is drawn from its stored label, as it always was.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
+
+from fudgetable.rules.resolution import Outcome
+from fudgetable.rules.sheet_tracks import CONDITION
+from rolls.models import Roll
+
+SAID = "said"  # the snapshot's key
+
+Said = dict[str, Any]
+
+
+def said(key: str, **names: object) -> Said:
+    """What an entry's heading says, for its snapshot: ``key`` and the names it tells of."""
+    return {"key": key, **names}
+
+
+def names(words: Sequence[str]) -> str:
+    """The names as a list is said: "Anna", "Anna and Bo", "Anna, Bo and Cy"."""
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def headline(outcome: str, leaders: Sequence[str]) -> str:
+    """A contest of many's result: who won, or what the tie at the top came to (``outcome``
+    is the rules' ``Outcome`` value)."""
+    if len(leaders) == 1:
+        return gettext("%(name)s wins") % {"name": leaders[0]}
+    who = {"names": names(leaders)}
+    if outcome == Outcome.SUCCESS:
+        return gettext("%(names)s share the win") % who
+    if outcome == Outcome.DRAW:
+        return gettext("%(names)s draw: nobody wins") % who
+    if outcome == Outcome.STATUS_QUO:
+        return gettext("%(names)s tie: nothing changes") % who
+    return gettext("%(names)s tie: nobody wins") % who
+
+
+def marked_words(marked: Mapping[str, Any]) -> str:
+    """One wound a fight's confirmation marked (``rolls.fight.exchange.fight_confirm``), in
+    words; an entry written before the words were made here kept its own ``text``."""
+    if "text" in marked:
+        return str(marked["text"])
+    told = {"name": marked["name"], "wound": marked["wound"], "marked": marked.get("marked")}
+    if marked.get("gone"):
+        return gettext("%(name)s: %(wound)s, but they are no longer at the table") % told
+    boxes, overflow, stun = marked["boxes"], marked["overflow"], marked.get("stun")
+    if stun and not boxes and not overflow:
+        return gettext("%(name)s: %(wound)s as a stun, which has no effect") % told
+    condition = marked.get("track") == CONDITION
+    if stun and not condition and not overflow:
+        return gettext("%(name)s: %(marked)s circled as a stun") % told
+    if condition:
+        told["boxes"] = ngettext("%(n)d box", "%(n)d boxes", boxes) % {"n": boxes}
+        if overflow:
+            return gettext("%(name)s: %(wound)s (%(boxes)s, and the track is full)") % told
+        return gettext("%(name)s: %(wound)s (%(boxes)s)") % told
+    if overflow:
+        return (
+            gettext("%(name)s: %(wound)s, but no box is free at or above it (the GM rules)") % told
+        )
+    if marked.get("marked") != marked["wound"]:
+        return (
+            gettext("%(name)s: %(wound)s, marked as %(marked)s (the %(wound)s boxes are full)")
+            % told
+        )
+    return gettext("%(name)s: %(wound)s") % told
+
+
+def _fudge_point(said: Said, roll: Roll) -> str:
+    on = said.get("on")
+    label = _heading(on, roll) if isinstance(on, dict) else None
+    return gettext("%(label)s (Fudge point)") % {"label": label or said["label"]}
+
+
+def _wounds_marked(said: Said, roll: Roll) -> str:
+    marked = roll.snapshot["marked"]
+    words = "; ".join(marked_words(m) for m in marked)
+    return ngettext("Wound marked on %(words)s", "Wounds marked on %(words)s", len(marked)) % {
+        "words": words
+    }
+
+
+def _contest_many(said: Said, roll: Roll) -> str:
+    words = headline(said["outcome"], said["leaders"])
+    if not said.get("label"):
+        return words
+    return gettext("%(label)s: %(headline)s") % {"label": said["label"], "headline": words}
+
+
+HEADINGS: dict[str, Callable[[Said, Roll], str]] = {
+    "contest": lambda s, r: gettext("%(active)s vs %(passive)s") % s,
+    "fudge-point": _fudge_point,
+    "coincidence": lambda s, r: gettext("%(name)s spends a Fudge point: %(text)s") % s,
+    "coincidence-allowed": lambda s, r: gettext("The GM allows it: %(note)s") % {"note": s["text"]},
+    "fight": lambda s, r: gettext("Fight: %(attacker)s vs %(defender)s") % s,
+    "shot": lambda s, r: gettext("Shot: %(shooter)s at %(target)s") % s,
+    "manoeuvre": lambda s, r: gettext("Manoeuvre: %(name)s after an All-Out Defense") % s,
+    "wounds-marked": _wounds_marked,
+    "contest-many": _contest_many,
+    "situational": lambda s, r: gettext("Situational roll"),
+    "reaction": lambda s, r: gettext("Reaction roll"),
+}
+
+
+def _heading(said: Said, roll: Roll) -> str | None:
+    heading = HEADINGS.get(str(said.get("key")))
+    if heading is None:
+        return None
+    try:
+        return heading(said, roll)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # a restored backup's entry may say what no heading reads: its label shows
+
+
+def entry_label(roll: Roll) -> str:
+    """The entry's heading in the active language: "Fight: Louie vs Rocco"; "Louie: Stealth"
+    (a check's is the names alone). The stored label when the entry says nothing more."""
+    said = roll.snapshot.get(SAID) if isinstance(roll.snapshot, dict) else None
+    words = _heading(said, roll) if isinstance(said, dict) else None
+    return roll.label if words is None else words
