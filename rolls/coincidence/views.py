@@ -47,7 +47,7 @@ def ask(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
                 key=form.cleaned_data["key"],
             )
         except RulesError as error:
-            answer = said(error.message)
+            answer = said(said(error.message))
     if not request.htmx:
         messages.info(request, answer)
         return back_to_table(request, campaign_id)
@@ -63,9 +63,9 @@ def allow(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -> 
         coincidence_allow(membership=membership, roll=asked)
     except RulesError as error:
         if not request.htmx:
-            messages.error(request, said(error.message))
+            messages.error(request, said(said(error.message)))
         else:
-            return refusal(error.message)
+            return refusal(said(error.message))
     if not request.htmx:
         return back_to_table(request, campaign_id)
     return HttpResponse(status=204)

@@ -25,6 +25,7 @@ from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules import fight as fight_rules
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from fudgetable.shown_ids import FIGURE
 from rolls import fragments
 from rolls.fight.attack import DEFAULT, UNTRAINED, NotSeen, arms_of, board_attack
@@ -117,7 +118,7 @@ def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     except NotSeen as unseen:
         raise Http404(_("No such figure in the scene")) from unseen
     except RulesError as error:
-        return _refused(request, campaign_id, _sentence(error.message))
+        return _refused(request, campaign_id, _sentence(said(error.message)))
     if isinstance(made, DeclaredAttack):
         return _declared(request, membership, made)
     summary = fragments.roll_summary(made, gm_view=membership.is_gm)

@@ -22,6 +22,7 @@ from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.rules.defence import Defence
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments
 from rolls.fight.defend import NoSuchAttack, attack_defend, attack_withdraw
 from rolls.fight.defend_cards import TEMPLATE, cards_for
@@ -77,7 +78,7 @@ def defend(request: AuthenticatedHttpRequest, campaign_id: int, attack_id: int) 
     except NoSuchAttack as unseen:
         raise Http404(_("No such attack")) from unseen
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(error.message))
+        return _answer(request, membership, problem=_sentence(said(error.message)))
     return _answer(request, membership, made=made)
 
 

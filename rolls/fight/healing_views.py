@@ -67,7 +67,7 @@ def heal(request: AuthenticatedHttpRequest, campaign_id: int, character_id: int)
                 membership=membership, character=character, **form.cleaned_data
             )
         except RulesError as error:
-            messages.error(request, said(error.message))
+            messages.error(request, said(said(error.message)))
         else:
             messages.success(request, entry_label(entry))
     if not request.htmx:
@@ -100,7 +100,7 @@ def medical_care(
     try:
         care = healing.care_of(patient, ruleset)
     except RulesError as error:
-        raise Http404(error.message) from None
+        raise Http404(said(error.message)) from None
     traits = healing.healers(membership)
     form = MedicalCareForm(request.POST or None)
     status = 200
@@ -120,7 +120,7 @@ def medical_care(
                     hospital=data["hospital"],
                 )
             except RulesError as error:
-                form.add_error(None, said(error.message))
+                form.add_error(None, said(said(error.message)))
             else:
                 messages.info(request, fragments.roll_summary(roll, gm_view=membership.is_gm))
                 follow = roll.followed_by.order_by("pk").first()

@@ -26,6 +26,7 @@ from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments, log_selectors
 from rolls.entry_words import entry_label
 from rolls.fight.exchange import (
@@ -359,7 +360,7 @@ def fight(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     try:
         made = _exchange(membership, form.cleaned_data)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(error.message), opened="melee")
+        return _answer(request, membership, problem=_sentence(said(error.message)), opened="melee")
     return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
@@ -374,7 +375,7 @@ def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     try:
         made = _shot(membership, form.cleaned_data)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(error.message), opened="ranged")
+        return _answer(request, membership, problem=_sentence(said(error.message)), opened="ranged")
     return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
@@ -404,7 +405,7 @@ def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int)
             key=data["key"],
         )
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(error.message))
+        return _answer(request, membership, problem=_sentence(said(error.message)))
     return _answer(request, membership, made=made)
 
 
@@ -417,7 +418,7 @@ def confirm(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -
     try:
         done = fight_confirm(membership=membership, roll=exchange)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(error.message))
+        return _answer(request, membership, problem=_sentence(said(error.message)))
     label = entry_label(done)
     message = _("Already marked: %(label)s.") % {"label": label} if already else f"{label}."
     return _answer(request, membership, message=message)

@@ -62,8 +62,8 @@ def spotlight_move(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpR
         moved = spotlight.spotlight_move(campaign=membership.campaign, character=character)
     except RulesError as error:
         if request.htmx:
-            return refusal(error.message)
-        messages.error(request, said(error.message))
+            return refusal(said(error.message))
+        messages.error(request, said(said(error.message)))
         return redirect("rolls:table", campaign_id)
     if not request.htmx:
         return redirect("rolls:table", campaign_id)
