@@ -29,6 +29,7 @@ from fudgetable.row_lock import hold
 from fudgetable.rules import dice_words
 from fudgetable.rules.dice_words import DiceRoll, Help, Say, Whisper
 from fudgetable.rules.errors import RulesError
+from fudgetable.rules_words import said
 from rolls import fragments
 from rolls.models import Roll, Whispered
 from rolls.selectors import running_session_id
@@ -121,7 +122,7 @@ def composer_send(
         except dice_words.WordsError as error:  # faces by hand, read for the table's dice
             raise Refused(_sentence(error.said(_))) from None
         except RulesError as error:
-            raise Refused(_sentence(error.message)) from None
+            raise Refused(_sentence(said(error.message))) from None
     if isinstance(command, Whisper):
         to = command.to
     return Sent(_say(membership, command, key, speaking_as, to))
