@@ -12,7 +12,7 @@ backup brought back without ``said``) is drawn from its stored label, as it alwa
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from fudgetable.rules.resolution import Outcome
 from fudgetable.rules.sheet_tracks import CONDITION
@@ -33,6 +33,34 @@ def names(words: Sequence[str]) -> str:
     if len(words) == 1:
         return words[0]
     return gettext("%(names)s and %(last)s") % {"names": ", ".join(words[:-1]), "last": words[-1]}
+
+
+# What a roll came to, as its entry says it (a heading's word, and the same within a sentence
+# of a summary); the snapshot keeps the rules' value.
+OUTCOME_WORDS = {
+    Outcome.SUCCESS: pgettext_lazy("outcome", "Success"),
+    Outcome.FAILURE: pgettext_lazy("outcome", "Failure"),
+    Outcome.TIE: pgettext_lazy("outcome", "Tie"),
+    Outcome.DRAW: pgettext_lazy("outcome", "Draw"),
+    Outcome.STATUS_QUO: pgettext_lazy("outcome", "Status-quo"),
+}
+OUTCOME_IN_A_SENTENCE = {
+    Outcome.SUCCESS: pgettext_lazy("outcome in a sentence", "success"),
+    Outcome.FAILURE: pgettext_lazy("outcome in a sentence", "failure"),
+    Outcome.TIE: pgettext_lazy("outcome in a sentence", "tie"),
+    Outcome.DRAW: pgettext_lazy("outcome in a sentence", "draw"),
+    Outcome.STATUS_QUO: pgettext_lazy("outcome in a sentence", "status-quo"),
+}
+
+
+def outcome_words(outcome: str, *, in_a_sentence: bool = False) -> str:
+    """An outcome in the words of the language the entry is drawn in; a value this version
+    does not know (a file's) as it was written."""
+    words = OUTCOME_IN_A_SENTENCE if in_a_sentence else OUTCOME_WORDS
+    try:
+        return str(words[Outcome(outcome)])
+    except ValueError:
+        return str(outcome)
 
 
 def headline(outcome: str, leaders: Sequence[str]) -> str:

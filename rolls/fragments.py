@@ -15,7 +15,7 @@ from fudgetable.live import Audience, ByAudience, by_audience
 from fudgetable.rules import checks
 from fudgetable.rules.rulesets import Ruleset
 from rolls import dice_faces, selectors
-from rolls.entry_words import entry_label
+from rolls.entry_words import entry_label, outcome_words
 from rolls.forms import SessionEndForm
 from rolls.ladder_words import in_ladder_words
 from rolls.models import Roll, Whispered
@@ -282,7 +282,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
         line = gettext("%(label)s: %(sides)s: %(outcome)s by %(degree)s") % {
             "label": entry_label(roll),
             "sides": sides,
-            "outcome": s["outcome"],
+            "outcome": outcome_words(s["outcome"], in_a_sentence=True),
             "degree": f"{s['relative_degree']:+d}",
         }
         for wound in s.get("fight", {}).get("wounds", []):
@@ -306,7 +306,7 @@ def roll_summary(roll: Roll, *, gm_view: bool = False, spoken: bool = False) -> 
     if "difficulty_name" in s and (gm_view or not roll.hidden_difficulty):
         line += " " + gettext("vs %(difficulty)s: %(outcome)s, margin %(margin)s") % {
             "difficulty": s["difficulty_name"],
-            "outcome": s["outcome"],
+            "outcome": outcome_words(s["outcome"], in_a_sentence=True),
             "margin": f"{s['margin']:+d}",
         }
         if s.get("degree"):

@@ -23,3 +23,8 @@ def marked_words(marked: Mapping[str, Any]) -> str:
         return entry_words.marked_words(marked)
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
+
+
+@register.filter
+def outcome_words(outcome: str) -> str:
+    return entry_words.outcome_words(outcome)

@@ -1,12 +1,12 @@
 """The pages in Brazilian Portuguese, whose words run longer than English: axe finds nothing on
-them, no page scrolls sideways at 360 px and no target shrinks under 24x24 px; and a player whose
-browser speaks English switches their pages to Portuguese on the Account page.
-
-The table's own pages (templates/rolls) follow once rolls/ is translated (issue 41's second
-half); these are the pages outside it. Set SHOTS_DIR to keep a screenshot of each."""
+them, the table's among them, no page scrolls sideways at 360 px and no target shrinks under
+24x24 px; a player whose browser speaks English switches their pages to Portuguese on the
+Account page; and at a table whose GM picked French, a player reading Portuguese and a GM
+reading English see one log, in French. Set SHOTS_DIR to keep a screenshot of each."""
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from fudgetable.management.commands._demo_tables import TABLES
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.server import AppServer
-from tests.e2e.table_pages import PASSWORD, log_in
+from tests.e2e.table_pages import PASSWORD, Watched, log_in, until
 from tests.e2e.test_accessibility import SMALL_TARGETS
 
 PHONE_360 = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -42,6 +42,7 @@ print(json.dumps({{
         reverse("characters:sheet", args=[c, pc.pk]),
         reverse("my_characters"),
         reverse("campaigns:table_aid", args=[c]),
+        reverse("rolls:table", args=[c]),
     ],
     "gm": [
         reverse("campaigns:settings", args=[c]),
@@ -49,6 +50,7 @@ print(json.dumps({{
         reverse("characters:sheet", args=[c, npc.pk]),
         reverse("campaigns:invites", args=[c]),
         reverse("campaigns:session_zero", args=[c]),
+        reverse("rolls:table", args=[c]),
     ],
     "": [reverse("dashboard"), reverse("login"), reverse("signup"), reverse("password_reset")],
 }}))
@@ -134,3 +136,49 @@ def test_a_player_switches_their_pages_to_portuguese_on_the_account_page(
         expect(page.get_by_role("heading", name="Your account", level=1)).to_be_visible()
     finally:
         context.close()
+
+
+LANGUAGE_OF_THE_TABLE = """
+from campaigns.models import Campaign
+Campaign.objects.filter(name={name!r}).update(language={language!r})
+"""
+
+
+def test_a_player_reading_portuguese_and_the_gm_english_see_one_log_in_french(
+    demo_server: AppServer, browser: Browser, pages: dict[str, list[str]]
+) -> None:
+    """The GM picked French for the table: what it pushes, and the log each page draws, is in
+    French, so everyone reads the same log; each person's own page speaks their language."""
+    table = pages["alice"][-1]
+    demo_server.python(LANGUAGE_OF_THE_TABLE.format(name=TABLE.name, language="fr"))
+    gm_context = browser.new_context(locale="en-US", **DESKTOP)
+    player_context = browser.new_context(locale="pt-BR", **PHONE_360)
+    try:
+        gm = log_in(gm_context, demo_server, "gm")
+        alice = Watched(log_in_in_portuguese(player_context, demo_server, "alice"))
+        for watched in (gm, alice):
+            watched.page.goto(f"{demo_server.url}{table}")
+            until(watched.page, lambda w=watched: w.frames)  # its socket is listening
+        expect(gm.page.get_by_role("heading", name="Roll", exact=True)).to_be_attached()
+        expect(alice.page.get_by_role("heading", name="Rolagem", exact=True)).to_be_attached()
+
+        # Her quick roll, in her words; its entry, pushed to both screens, in the table's.
+        trait = TABLE.pcs["alice"].traits[0][0]
+        quick = alice.page.locator("#quick-rolls")
+        quick.get_by_role("button", name=re.compile(f"^Rolar {trait} ")).tap()
+        for watched in (gm, alice):
+            entry = watched.page.locator("#roll-log > li").filter(has_text=trait).last
+            expect(entry.locator(".outcome")).to_contain_text("contre ")
+            expect(entry.locator(".outcome")).to_contain_text("marge")
+        # The log drawn again with the page, as a reload or another device draws it.
+        gm.page.reload()
+        logged = gm.page.locator("#roll-log > li").filter(has_text=trait).last
+        expect(logged.locator(".outcome")).to_contain_text("marge")
+        expect(gm.page.get_by_role("heading", name="Roll", exact=True)).to_be_attached()
+        shot(alice.page, "i18n-table-pt-player-fr-table-360x740")
+        shot(gm.page, "i18n-table-en-gm-fr-table-1280x800")
+        assert gm.problems == [] and alice.problems == []
+    finally:
+        gm_context.close()
+        player_context.close()
+        demo_server.python(LANGUAGE_OF_THE_TABLE.format(name=TABLE.name, language="en"))
