@@ -195,6 +195,9 @@ def read_time(
         moment = None
     if moment is None or moment.tzinfo is None:
         r.add(f"{at}.{key}", "must be a time with its offset, as 2026-11-24T20:15:00+00:00")
+        # Refused, and not handed on: a time without its offset cannot be compared with the
+        # others (the log's order), and the comparison raised where a refusal was due.
+        return None
     return moment
 
 

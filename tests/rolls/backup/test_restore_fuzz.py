@@ -63,3 +63,15 @@ def test_a_mangled_backup_is_restored_or_refused_with_nothing_saved(
     ]
     for page in pages:
         assert client.get(page).status_code == 200, page
+
+
+def test_a_log_time_without_its_offset_is_refused_with_nothing_saved(owner, backup):
+    """Found by the test above: a time with no offset was named as a problem, then compared
+    with the entry before it, and the comparison raised instead of the refusal."""
+    assert len(backup["log"]) > 1
+    backup["log"][1]["time"] = backup["log"][1]["time"][:19]  # "2026-11-29T09:08:11"
+    before = row_counts()
+    with pytest.raises(ValidationError) as refusal:
+        campaign_restore(owner=owner, data=backup)
+    assert any("log[1].time" in message for message in refusal.value.messages)
+    assert row_counts() == before

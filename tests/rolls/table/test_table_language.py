@@ -194,7 +194,7 @@ def test_the_webhook_says_an_entry_in_the_tables_language(
     rolled(client_for(member), french_table, contest(hero, rival))
     roll = Roll.objects.get()
     discord = webhooks.payload(roll, TableTalk.Format.DISCORD, french_table.name)
-    assert discord["content"].startswith(f"{FRENCH}: ")
+    assert discord["content"].startswith(FRENCH) and "contre Marla" in discord["content"]
     plain = webhooks.payload(roll, TableTalk.Format.JSON, french_table.name)
     assert plain["entry"]["label"] == FRENCH
     assert plain["entry"]["snapshot"][SAID]["key"] == "contest"  # what happened, for a program
