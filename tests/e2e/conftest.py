@@ -1,15 +1,19 @@
 """Browser tests: Playwright driving Debian's Chromium against a real daphne server."""
 
+import atexit
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.server import AppServer
+from tests.e2e.server import AppServer, database_copy
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 # Without these, Chromium reaches for Google's hosts, which this network refuses.
@@ -32,11 +36,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+# The browser tests' servers run scripts/run's settings with a fast password hasher.
+SETTINGS = {"DJANGO_SETTINGS_MODULE": "tests.e2e.server_settings"}
+
+
+@cache
+def demo_database() -> Path:
+    """A database migrated and given the demo logins and tables once in each test process,
+    which every server here starts from a copy of: migrating and the demo took some 10 s of
+    CPU for each of the six servers of a run."""
+    workdir = Path(tempfile.mkdtemp(prefix="fudgetable-demo-"))
+    atexit.register(shutil.rmtree, workdir, ignore_errors=True)
+    maker = AppServer(workdir, **SETTINGS)
+    maker.manage("migrate", "--no-input", "-v", "0")
+    maker.manage("demo", "-v", "0")
+    return Path(maker.env["SQLITE_PATH"])
+
+
 @contextmanager
 def served(workdir: Path) -> Iterator[AppServer]:
-    """A migrated server running on its own port and database until the block ends."""
-    server = AppServer(workdir)
-    server.manage("migrate", "--no-input", "-v", "0")
+    """A server with the demo logins and tables running on its own port and database until
+    the block ends."""
+    server = AppServer(workdir, **SETTINGS)
+    database_copy(demo_database(), Path(server.env["SQLITE_PATH"]))
     try:
         server.start()  # a start that times out still leaves a process for stop() to end
         yield server
@@ -157,7 +179,5 @@ def phone_page(browser):
 
 @pytest.fixture(scope="module")
 def demo_server(app_server: AppServer) -> AppServer:
-    """The server with the demo logins and tables (the demo command changes nothing when run
-    again, so each module may ask for it)."""
-    app_server.manage("demo", "-v", "0")
+    """The server with the demo logins and tables (every server here has them: ``served``)."""
     return app_server

@@ -8,6 +8,7 @@ import os
 import secrets
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -71,6 +72,15 @@ def end(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
+def database_copy(source: Path, to: Path) -> None:
+    """Copies a SQLite database whole through SQLite's backup, which reads it as one
+    transaction (a write-ahead log beside it included)."""
+    with sqlite3.connect(source) as old, sqlite3.connect(to) as new:
+        old.backup(new)
+    old.close()
+    new.close()
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -122,7 +132,8 @@ class AppServer:
         """Runs ``code`` with Django set up in this server's environment (its database, its
         settings) and returns what it printed: how tests and benchmarks seed a server."""
         script = "import django\ndjango.setup()\n" + textwrap.dedent(code)
-        env = {**self.env, "DJANGO_SETTINGS_MODULE": "fudgetable.settings"}
+        env = {**self.env}
+        env.setdefault("DJANGO_SETTINGS_MODULE", "fudgetable.settings")
         done = subprocess.run(
             [sys.executable, "-c", script],
             cwd=self.root,

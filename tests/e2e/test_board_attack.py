@@ -49,7 +49,6 @@ def attack_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServe
     """The demo, with a scene shown at the East March table: Wren and Jason on the road, the
     bandit (whom the players have met) up on the hillside, Medium range away."""
     with served(tmp_path_factory.mktemp("e2e-attack")) as server:
-        server.manage("demo", "-v", "0")
         server.python(
             f"""
             from campaigns.models import Campaign

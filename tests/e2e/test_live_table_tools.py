@@ -28,7 +28,6 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer
     """A server of this module's own: the test starts session 1 of the demo table, which the
     other table test expects to start itself, whichever runs first."""
     with served(tmp_path_factory.mktemp("e2e-tools")) as server:
-        server.manage("demo", "-v", "0")
         yield server
 
 

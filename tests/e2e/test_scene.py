@@ -28,7 +28,6 @@ def scene_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer
     """A server of this module's own (the scene changes the demo table's fight form), with a
     crossbow for bob's Wren: the demo's PCs carry no self-powered weapon."""
     with served(tmp_path_factory.mktemp("e2e-scene")) as server:
-        server.manage("demo", "-v", "0")
         server.python(
             f"""
             from characters.models import Character

@@ -22,7 +22,6 @@ WREN = EAST_MARCH.pcs["bob"].name
 def party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     """The demo, its East March table showing the ford (the PCs brought in, not placed)."""
     with served(tmp_path_factory.mktemp("e2e-party")) as server:
-        server.manage("demo", "-v", "0")
         server.python(
             f"""
             from campaigns.models import Campaign

@@ -29,7 +29,6 @@ AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled
 def busy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, str]]:
     """A server of this module's own with the busy table, and that table's address."""
     with served(tmp_path_factory.mktemp("e2e-one-screen")) as server:
-        server.manage("demo", "-v", "0")
         campaign = server.python(BUSY_TABLE).strip().splitlines()[-1]
         yield server, f"/campaigns/{campaign}/table/"
 
