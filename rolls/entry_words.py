@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from fudgetable.rules.resolution import Outcome
 from fudgetable.rules.sheet_tracks import CONDITION
+from fudgetable.rules_words import said as rules_said
 from rolls.models import Roll
 
 SAID = "said"  # the snapshot's key
@@ -155,9 +156,73 @@ def _heading(said: Said, roll: Roll) -> str | None:
         return None  # a restored backup's entry may say what no heading reads: its label shows
 
 
+def _outcome_after(sentence: str, s: Said) -> str:
+    """A countdown's or a challenge's last words, then what the GM wrote happens (as written)."""
+    return sentence + (f" {s['outcome']}" if s.get("outcome") else "")
+
+
+# The table's own lines (``rolls.services.roll_announce``): a key and the names in each, drawn
+# here like an entry's heading. What a GM wrote (a title, an event, an outcome) stays theirs.
+LINES: dict[str, Callable[[Said], str]] = {
+    "scene-shown": lambda s: gettext("Scene: %(title)s") % s,
+    "scene-cleared": lambda s: gettext("The scene is cleared."),
+    "party-stands": lambda s: gettext("The party stands at %(area)s.") % s,
+    "pcs-stand": lambda s: (
+        ngettext("%(names)s stands at %(area)s.", "%(names)s stand at %(area)s.", s["count"])
+        % {"names": s["names"], "area": s["area"]}
+    ),
+    "card": lambda s: gettext("Card: %(title)s") % s,
+    "card-everyone": lambda s: gettext("Card shown to everyone: %(title)s") % s,
+    "card-some": lambda s: gettext("Card shown to %(people)s: %(title)s") % s,
+    "event": lambda s: (
+        gettext("%(name)s: %(event)s") % {"name": s["name"], "event": rules_said(s["event"])}
+    ),
+    "countdown-complete": lambda s: _outcome_after(gettext("%(name)s is complete.") % s, s),
+    "countdown-succeeded": lambda s: _outcome_after(gettext("%(name)s succeeded.") % s, s),
+    "countdown-failed": lambda s: _outcome_after(gettext("%(name)s failed.") % s, s),
+    "challenge-ruined": lambda s: gettext("%(name)s is ruined.") % s,
+    "challenge-complete": lambda s: _outcome_after(gettext("%(name)s is complete.") % s, s),
+    "time-passes-once": lambda s: gettext("Time passes: one %(period)s.") % s,
+    # The period is the GM's own words ("significant moment of play"): no plural is made.
+    "time-passes": lambda s: gettext("Time passes: %(periods)s × %(period)s.") % s,  # noqa: RUF001
+    "boxes-lost": lambda s: (
+        ngettext(
+            "%(name)s loses %(count)s box: nobody pursued it.",
+            "%(name)s loses %(count)s boxes: nobody pursued it.",
+            s["count"],
+        )
+        % s
+    ),
+    "pursued": lambda s: gettext("%(name)s was pursued and keeps its boxes.") % s,
+}
+
+
+def line_words(line: object) -> str | None:
+    """One line of an announcement in the active language; None for one no key here reads."""
+    if isinstance(line, str):
+        return line  # written before the lines kept their keys
+    if not isinstance(line, dict) or str(line.get("key")) not in LINES:
+        return None
+    try:
+        return LINES[str(line["key"])](line)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def lines_words(lines: Sequence[object]) -> str | None:
+    """An announcement's lines, one after the other, or None if one cannot be read."""
+    drawn = [line_words(line) for line in lines]
+    return None if any(words is None for words in drawn) else " ".join(map(str, drawn))
+
+
 def entry_label(roll: Roll) -> str:
     """The entry's heading in the active language: "Fight: Louie vs Rocco"; "Louie: Stealth"
-    (a check's is the names alone). The stored label when the entry says nothing more."""
-    said = roll.snapshot.get(SAID) if isinstance(roll.snapshot, dict) else None
+    (a check's is the names alone); an announcement's lines. The stored label when the entry
+    says nothing more."""
+    snapshot = roll.snapshot if isinstance(roll.snapshot, dict) else {}
+    lines = snapshot.get("lines") if roll.kind == Roll.Kind.ANNOUNCEMENT else None
+    if isinstance(lines, list) and any(isinstance(line, dict) for line in lines):
+        return lines_words(lines) or roll.label
+    said = snapshot.get(SAID)
     words = _heading(said, roll) if isinstance(said, dict) else None
     return roll.label if words is None else words

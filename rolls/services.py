@@ -5,7 +5,9 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
@@ -21,7 +23,7 @@ from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
 from fudgetable.rules.sheet_modifiers import Ticks
 from rolls import dice_in_hand, fragments, roll_lines
-from rolls.entry_words import SAID, said
+from rolls.entry_words import SAID, Said, lines_words, said
 from rolls.models import Roll
 from rolls.scene.moves import note_roll
 from rolls.table_facts import table_facts
@@ -421,11 +423,16 @@ def roll_note(*, roll: Roll, note: str) -> Roll:
     return roll
 
 
-def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) -> Roll | None:
+def roll_announce(*, campaign: Campaign, lines: Sequence[Said], players: bool) -> Roll | None:
     """Writes the table's own lines in the log (a countdown completes, a challenge is won), so
-    they survive a reconnect like any roll. ``players=False`` keeps them among the GMs."""
+    they survive a reconnect like any roll. ``players=False`` keeps them among the GMs. Each
+    line is kept as its key and names (``entry_words.said``) and drawn in the language of the
+    screen that draws it, as an entry's heading is; the label keeps them in English, for a
+    version that cannot read a key."""
     if not lines:
         return None  # most commands announce nothing: no savepoint for them
+    with translation.override(settings.LANGUAGE_CODE):
+        label = lines_words(lines) or ""
     with transaction.atomic():
         seq = live.next_seq(campaign.pk, players=players)
         roll = Roll.objects.create(
@@ -433,7 +440,7 @@ def roll_announce(*, campaign: Campaign, lines: Sequence[str], players: bool) ->
             session_id=table_facts(campaign.pk).session_id,
             kind=Roll.Kind.ANNOUNCEMENT,
             visibility=Roll.Visibility.TABLE if players else Roll.Visibility.GM,
-            label=" ".join(lines)[:200],
+            label=label[:200],
             snapshot={"lines": list(lines)},
             succeeded=None,
             idempotency_key=uuid.uuid4().hex,

@@ -19,6 +19,7 @@ from fudgetable.rules.errors import RulesError
 from rolls.challenges.fragments import challenge_list
 from rolls.challenges.models import Challenge
 from rolls.challenges.selectors import PRESETS, rules_challenge
+from rolls.entry_words import Said, line_words, said
 from rolls.models import Roll
 from rolls.services import roll_announce
 
@@ -119,13 +120,13 @@ def _pace_notes(ladder: ladder_rules.ChallengeLadder) -> str:
     return "\n".join(lines)
 
 
-def _publish(challenge: Challenge, event: str, *, players: bool, announce: Sequence[str] = ()):
+def _publish(challenge: Challenge, event: str, *, players: bool, announce: Sequence[Said] = ()):
     """The challenge list to every socket; players get nothing about a GM-only challenge."""
     _publish_lists(challenge.campaign, event, players=players, announce=announce)
 
 
 def _publish_lists(
-    campaign: Campaign, event: str, *, players: bool, announce: Sequence[str] = ()
+    campaign: Campaign, event: str, *, players: bool, announce: Sequence[Said] = ()
 ) -> None:
     with table_language(campaign):
         lists = {
@@ -199,12 +200,12 @@ def challenge_check(*, challenge: Challenge, margin: int) -> ladder_rules.Checke
     checked = ladder_rules.check(ladder, counted, margin)
     row.state = checked.state.to_dict()
     row.save(update_fields=["state"])
-    announce = [f"{row.name}: {event}" for event in checked.events]
+    announce = [said("event", name=row.name, event=event) for event in checked.events]
     if checked.state.destroyed:
-        announce.append(f"{row.name} is ruined.")
+        announce.append(said("challenge-ruined", name=row.name))
     elif ladder_rules.is_done(ladder, checked.state):
         top = ladder.rungs[-1].note
-        announce.append(f"{row.name} is complete." + (f" {top}" if top else ""))
+        announce.append(said("challenge-complete", name=row.name, outcome=top))
     _publish(row, "challenge.checked", players=_players_see(row), announce=announce)
     return checked
 
@@ -237,15 +238,10 @@ def challenge_recover(*, challenge: Challenge, periods: int) -> Challenge:
     return row
 
 
-def _time_words(period: str, periods: int) -> str:
+def _time_words(period: str, periods: int) -> Said:
     if periods == 1:
-        return f"Time passes: one {period}."
-    # The period is the GM's own words ("significant moment of play"): no plural is made.
-    return f"Time passes: {periods} × {period}."  # noqa: RUF001
-
-
-def _boxes(count: int) -> str:
-    return f"{count} box" if count == 1 else f"{count} boxes"
+        return said("time-passes-once", period=period)
+    return said("time-passes", period=period, periods=periods)
 
 
 @transaction.atomic
@@ -270,8 +266,8 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
             if period
             else gettext("no challenge here counts the period named"),
         )
-    public: list[str] = []
-    secret: list[str] = []
+    public: list[Said] = []
+    secret: list[Said] = []
     for row, ladder, state in counted:
         passed = ladder_rules.pass_time(ladder, state, period, periods)
         row.state = passed.state.to_dict()
@@ -279,9 +275,9 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
         if ladder.recovery is None or not ladder.recovery.counts(period):
             continue
         if passed.lost:
-            line = f"{row.name} loses {_boxes(passed.lost)}: nobody pursued it."
+            line = said("boxes-lost", name=row.name, count=passed.lost)
         elif state.pursued:
-            line = f"{row.name} was pursued and keeps its boxes."
+            line = said("pursued", name=row.name)
         else:
             continue
         (public if _players_see(row) else secret).append(line)
@@ -295,7 +291,7 @@ def challenge_time_passes(*, campaign: Campaign, period: str, periods: int = 1) 
     )
     if players and secret:
         roll_announce(campaign=campaign, lines=[header, *secret], players=False)
-    return [header, *public, *secret]
+    return [line_words(line) or "" for line in (header, *public, *secret)]
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ from fudgetable.rules.errors import RulesError
 from rolls.countdowns.fragments import countdown_list
 from rolls.countdowns.models import Countdown
 from rolls.countdowns.selectors import rules_countdown, skill_challenge
+from rolls.entry_words import Said, said
 from rolls.services import roll_announce
 
 MAX_BOXES = 100
@@ -175,8 +176,9 @@ def _save(*countdowns: Countdown | None) -> None:
             countdown.save(update_fields=["marked", "completed_at", "announced"])
 
 
-def _completion(name: str, verb: str, outcome: str) -> tuple[str, ...]:
-    return (f"{name} {verb}." + (f" {outcome}" if outcome else ""),)
+def _completion(name: str, how: str, outcome: str) -> tuple[Said, ...]:
+    """``how``: "complete", "succeeded" or "failed" (entry_words.LINES)."""
+    return (said(f"countdown-{how}", name=name, outcome=outcome),)
 
 
 def _one_of(countdown: Countdown, head: Countdown, failure: Countdown | None) -> Countdown:
@@ -184,11 +186,13 @@ def _one_of(countdown: Countdown, head: Countdown, failure: Countdown | None) ->
     return failure if failure is not None and countdown.pk == failure.pk else head
 
 
-def _reached(row: Countdown) -> tuple[str, ...]:
+def _reached(row: Countdown) -> tuple[Said, ...]:
     """The events before the last box that this mark reached and the log has not told yet:
     each is told once, even if the GM unmarks its box and marks it again."""
     events = rules_countdown(row).events_at[:-1]
-    reached = [f"{row.name}: {event}" for at, event in events if at <= row.marked]
+    reached = [
+        said("event", name=row.name, event=event) for at, event in events if at <= row.marked
+    ]
     told, row.announced = row.announced, max(row.announced, len(reached))
     return tuple(reached[told:])
 
@@ -202,7 +206,7 @@ def countdown_mark(*, countdown: Countdown, count: int = 1) -> Countdown:
         raise ValidationError(gettext("Mark from 1 to %(most)s boxes.") % {"most": MAX_BOXES})
     head, failure = _locked_pair(countdown)
     now = timezone.now()
-    announce: tuple[str, ...] = ()
+    announce: tuple[Said, ...] = ()
     if failure is None:
         before = rules_countdown(head)
         if before.complete:
@@ -214,7 +218,7 @@ def countdown_mark(*, countdown: Countdown, count: int = 1) -> Countdown:
         announce = _reached(head)
         if rules_countdown(head).complete:
             head.completed_at = now
-            announce += _completion(head.name, "is complete", head.outcome)
+            announce += _completion(head.name, "complete", head.outcome)
     else:
         pair = skill_challenge(head, failure)
         if pair.decision is not None:

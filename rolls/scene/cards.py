@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Membership
 from campaigns.selectors import table_language
+from rolls.entry_words import Said, said
 from rolls.scene import pictures
 from rolls.scene.card_fragments import Seen, card_change, cards_context
 from rolls.scene.fragments import Frames, publish_scene
@@ -87,7 +88,7 @@ def card_create(
     if scene.current:
         _publish_change(scene, card, Seen.of(None), "card.created", added=True)
         if shown == Card.Shown.EVERYONE:
-            _announce(scene, _("Card: %(title)s") % {"title": title}, players=True)
+            _announce(scene, said("card", title=title), players=True)
     return card
 
 
@@ -112,7 +113,7 @@ def _publish_change(
     Frames(gm, everyone if players else None, people).publish(scene.campaign_id, event)
 
 
-def _announce(scene: Scene, line: str, *, players: bool) -> None:
+def _announce(scene: Scene, line: Said, *, players: bool) -> None:
     roll_announce(campaign=scene.campaign, lines=[line], players=players)
 
 
@@ -158,17 +159,12 @@ def card_reveal(
 
 def _tell(scene: Scene, card: Card, membership: Membership) -> None:
     if card.shown == Card.Shown.EVERYONE:
-        _announce(
-            scene, _("Card shown to everyone: %(title)s") % {"title": card.title}, players=True
-        )
+        _announce(scene, said("card-everyone", title=card.title), players=True)
     elif card.shown == Card.Shown.SOME:
         names = Membership.objects.filter(
             campaign_id=membership.campaign_id, user_id__in=card.people
         ).values_list("user__username", flat=True)
-        line = _("Card shown to %(people)s: %(title)s") % {
-            "people": ", ".join(sorted(names)),
-            "title": card.title,
-        }
+        line = said("card-some", people=", ".join(sorted(names)), title=card.title)
         _announce(scene, line, players=False)
 
 

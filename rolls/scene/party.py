@@ -8,9 +8,9 @@ PCs are always the players' to see, so every change here is pushed to every audi
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from characters.models import Character
+from rolls.entry_words import Said, said
 from rolls.scene.fragments import publish_scene
 from rolls.scene.models import Area, Figure, Scene
 from rolls.services import roll_announce
@@ -53,13 +53,12 @@ def checked_start(scene: Scene, area: Area | None) -> Area | None:
     return area
 
 
-def stands_at(names: list[str], area: Area, *, everyone: bool) -> str:
+def stands_at(names: list[str], area: Area, *, everyone: bool) -> Said:
     """The log's line: "The party stands at the Ford." when every PC stands there now, the
     names of those who came otherwise."""
     if everyone:
-        return _("The party stands at %(area)s.") % {"area": area.name}
-    words = ngettext("%(names)s stands at %(area)s.", "%(names)s stand at %(area)s.", len(names))
-    return words % {"names": ", ".join(names), "area": area.name}
+        return said("party-stands", area=area.name)
+    return said("pcs-stand", names=", ".join(names), area=area.name, count=len(names))
 
 
 def all_there(scene: Scene, area: Area) -> bool:

@@ -21,6 +21,7 @@ from characters.signals import npc_shown_changed, sheet_changed
 from fudgetable.row_lock import hold
 from fudgetable.rules import areas as area_rules
 from fudgetable.rules import ranged
+from rolls.entry_words import said
 from rolls.scene import party, pictures
 from rolls.scene.fragments import publish_areas, publish_scene
 from rolls.scene.models import BOARD_COLUMNS, BOARD_ROWS, Area, Figure, Picture, Scene
@@ -154,7 +155,7 @@ def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
         scene.current = True
         scene.shown_at = scene.shown_at or timezone.now()
         scene.save(update_fields=["current", "shown_at"])
-        lines = [_("Scene: %(title)s") % {"title": scene.title}]
+        lines = [said("scene-shown", title=scene.title)]
         # The party is on the stage from the start: nobody waits on three taps to be seen.
         start = Area.objects.filter(scene=scene, hidden=False, pk=scene.start_area_id or 0).first()
         came = party.bring_in(scene, start)
@@ -162,7 +163,7 @@ def scene_switch(*, campaign: Campaign, scene: Scene | None) -> Scene | None:
             names = [pc.name for pc in came]
             lines.append(party.stands_at(names, start, everyone=party.all_there(scene, start)))
     else:
-        lines = [_("The scene is cleared.")]
+        lines = [said("scene-cleared")]
     publish_scene(campaign, "scene.switched", tool=True)
     roll_announce(campaign=campaign, lines=lines, players=True)
     round_moved.send(sender=Scene, campaign=campaign)

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from fudgetable.rules.errors import RulesError
 from rolls.countdowns.services import countdown_create, countdown_delete, countdown_mark
+from rolls.entry_words import line_words
 from rolls.models import Countdown, Roll
 from tests.factories import CampaignFactory
 from tests.table_sockets import joined, socket_for, until
@@ -415,7 +416,7 @@ HOUSE = {
 
 def told() -> list[str]:
     rows = Roll.objects.filter(kind=Roll.Kind.ANNOUNCEMENT).order_by("pk")
-    return [line for roll in rows for line in roll.snapshot["lines"]]
+    return [line for roll in rows for line in map(line_words, roll.snapshot["lines"])]
 
 
 def test_the_collapsing_house_tells_each_event_once_as_its_box_is_reached(

@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaigns.selectors import campaign_ruleset
 from characters.models import Character
 from characters.services import character_create, npc_duplicate
+from rolls.entry_words import line_words
 from rolls.models import Roll
 from rolls.scene import party
 from rolls.scene import services as scenes
@@ -50,7 +51,7 @@ def said(campaign) -> list[str]:
     return [
         line
         for roll in rows.filter(visibility=Roll.Visibility.TABLE)
-        for line in roll.snapshot["lines"]
+        for line in map(line_words, roll.snapshot["lines"])
     ]
 
 

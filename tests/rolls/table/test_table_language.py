@@ -1,16 +1,11 @@
 """The table speaks its campaign's language: what it pushes, what a socket catching up is sent,
 the log's entries on the table page and the webhook's words; a person's own answer and the
 page around the log speak theirs. A log entry stores what happened, and its heading's words are
-made where it is drawn (docs/architecture.md, "Languages").
-
-The heading words this branch made are not in the shipped catalogues until ``manage.py
-catalogues`` runs: ``french`` compiles the one these tests read into a catalogue of their own,
-which Django reads before the shipped one (``LOCALE_PATHS``). "The party" is a shipped word.
+made where it is drawn (docs/architecture.md, "Languages"), and so are the table's own
+lines (a countdown completes). The French words are the shipped catalogue's.
 """
 
 import json
-import shutil
-import subprocess
 from urllib.parse import urlencode
 
 import pytest
@@ -29,36 +24,12 @@ from rolls.talk.models import TableTalk
 from tests.rolls.conftest import fresh_key, trait
 from tests.table_sockets import HOST, ORIGIN, joined, socket_for, until
 
-CATALOGUE = r"""msgid ""
-msgstr ""
-"Content-Type: text/plain; charset=UTF-8\n"
-"Language: fr\n"
-"Plural-Forms: nplurals=2; plural=(n > 1);\n"
-
-#, python-format
-msgid "%(active)s vs %(passive)s"
-msgstr "%(active)s contre %(passive)s"
-"""
 ENGLISH, FRENCH = "Louie vs Marla", "Louie contre Marla"
 PARTY_FR = "Le groupe"  # "The party", from the shipped catalogue
 
 
 @pytest.fixture
-def french(settings, tmp_path):
-    if not shutil.which("msgfmt"):
-        pytest.skip("needs GNU gettext's msgfmt")
-    folder = tmp_path / "fr" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "django.po").write_text(CATALOGUE, encoding="utf-8")
-    subprocess.run(
-        ["msgfmt", "-o", str(folder / "django.mo"), str(folder / "django.po")], check=True
-    )
-    # Django forgets the catalogues it read when LOCALE_PATHS changes, and again after.
-    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-
-
-@pytest.fixture
-def french_table(campaign, french):
+def french_table(campaign):
     Campaign.objects.filter(pk=campaign.pk).update(language="fr")
     campaign.refresh_from_db()
     return campaign
@@ -202,7 +173,7 @@ def test_the_webhook_says_an_entry_in_the_tables_language(
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_roll_sent_over_the_socket_is_answered_in_its_persons_language(
-    campaign, cookies, french, hero, rival
+    campaign, cookies, hero, rival
 ):
     """An English table, and a player whose browser reads French: her answer is French, the
     table's push English."""
@@ -230,3 +201,25 @@ async def test_a_roll_sent_over_the_socket_is_answered_in_its_persons_language(
     assert ENGLISH in pushed and FRENCH not in pushed
     await gm.disconnect()
     await player.disconnect()
+
+
+# --- the table's own lines -------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_countdown_completing_is_told_in_the_tables_language(client_for, member, french_table):
+    """The line keeps its key and names, not the words of whoever marked the box: the table
+    reads it in French, a screen in English reads it in English, and its label stays English
+    for a version that cannot read the key."""
+    from rolls.countdowns.services import countdown_create, countdown_mark
+
+    clock = countdown_create(campaign=french_table, name="The tide", boxes=1, outcome="Flood")
+    with translation.override("en"):  # the GM's own page speaks English
+        countdown_mark(countdown=clock)
+    told = Roll.objects.get(kind=Roll.Kind.ANNOUNCEMENT)
+    assert told.label == "The tide is complete. Flood"
+    assert told.snapshot["lines"] == [said("countdown-complete", name="The tide", outcome="Flood")]
+    with translation.override("fr"):
+        assert entry_label(told) == "The tide est terminé. Flood"
+    page = client_for(member).get(reverse("rolls:table", args=[french_table.pk]))
+    assert "The tide est terminé. Flood" in page.content.decode()
