@@ -47,6 +47,7 @@ for row in tables:
 """
 BOX = re.compile(r'^([\w-]{22})"')
 FIGURE = re.compile(r'id="figure-([\w-]{22})"')
+ADDED = re.compile(r'([\w-]{22})"')
 CARD = re.compile(r'id="card-([\w-]{22})"')
 
 
@@ -99,6 +100,10 @@ def match(table: Table, index: int, frame: str, now: float) -> None:
     for box in frame.split('<li id="area-')[1:]:  # each area's box, up to the next one's
         area = BOX.match(box)
         said += [f"{figure}>{area[1]}" for figure in FIGURE.findall(box)] if area else []
+    # A move alone: the figure added to the box it entered (rolls.scene.fragments.publish_move).
+    for added in frame.split('hx-swap-oob="beforeend:#figures-')[1:]:
+        area = ADDED.match(added)
+        said += [f"{figure}>{area[1]}" for figure in FIGURE.findall(added)] if area else []
     said += [f"card {card}" for card in CARD.findall(frame)]
     for words_said in said:
         waiting = table.awaiting.get(words_said, [])
