@@ -194,7 +194,45 @@ LINES: dict[str, Callable[[Said], str]] = {
         % s
     ),
     "pursued": lambda s: gettext("%(name)s was pursued and keeps its boxes.") % s,
+    "healed": lambda s: _healed(s),
+    "care-no-help": lambda s: _care(
+        gettext("Medical care by %(healer)s: a %(result)s result does not help %(who)s"), s
+    ),
+    "care-waits": lambda s: _care(
+        gettext("Medical care by %(healer)s: %(who)s waits, with no free box one level down"), s
+    ),
+    "care-heals": lambda s: _care(gettext("Medical care by %(healer)s: %(who)s heals"), s),
+    "care-now": lambda s: _care(gettext("Medical care by %(healer)s: %(who)s is now %(to)s"), s),
+    "care-new-week": lambda s: gettext("A new week of medical care begins for %(name)s.") % s,
 }
+
+
+def _healed(s: Said) -> str:
+    """A healing action from the sheet: "Dorothy: A week of rest (Wounds): 2 boxes taken, now
+    2." The action's and the track's names are the rules' (a track a GM renamed, theirs)."""
+    told = {"name": s["name"], "action": rules_said(s["action"]), "track": rules_said(s["track"])}
+    if s.get("unchanged"):
+        return gettext("%(name)s: %(action)s (%(track)s): nothing to heal.") % told
+    words = ngettext(
+        "%(name)s: %(action)s (%(track)s): %(before)s box taken, now %(after)s.",
+        "%(name)s: %(action)s (%(track)s): %(before)s boxes taken, now %(after)s.",
+        s["before"],
+    )
+    return words % {**told, "before": s["before"], "after": s["after"]}
+
+
+def _care(sentence: str, s: Said) -> str:
+    """Medical care's line: the healer, the patient's wound, what came of it, and the hospital's
+    bonus if there was one."""
+    wound = gettext("%(patient)s's %(level)s wound") % {
+        "patient": s["patient"],
+        "level": rules_said(s["level"]),
+    }
+    told = {**s, "who": wound, "to": rules_said(s["to"]) if s.get("to") else ""}
+    line = sentence % told
+    if s.get("hospital"):
+        line += " " + gettext("(in a hospital, +%(bonus)s)") % {"bonus": s["hospital"]}
+    return line + "."
 
 
 def line_words(line: object) -> str | None:

@@ -14,8 +14,10 @@ treated is now, so this week's rolls on the wounds of a level are counted from t
 from collections import Counter
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from campaigns.models import Membership
@@ -27,6 +29,7 @@ from characters.services.sheet_parts import track_treat
 from fudgetable.rules import sheet_tracks, wounds
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.rulesets import Ruleset
+from rolls.entry_words import Said, line_words, said
 from rolls.models import Roll
 from rolls.services import existing_roll, record_entry, refuse_observers, roll_check
 
@@ -44,17 +47,21 @@ def _announce(
     *,
     membership: Membership,
     patient: Character,
-    line: str,
+    line: Said,
     snapshot: dict[str, object],
     key: str,
     secret: bool,
     follows: Roll | None = None,
 ) -> Roll:
-    """A line in the log about ``patient``, once per key (a resend undoes the heal it made)."""
+    """A line in the log about ``patient``, once per key (a resend undoes the heal it made),
+    kept as its key and names and drawn in the language of the screen (``entry_words.LINES``);
+    the label holds it in English."""
+    with translation.override(settings.LANGUAGE_CODE):
+        label = line_words(line) or ""
     entry, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,
-        label=line,
+        label=label,
         snapshot={"lines": [line], **snapshot},
         succeeded=None,
         key=key,
@@ -104,9 +111,15 @@ def heal_logged(
     name, before, was = _marked(ruleset, character, track)
     character = track_heal(character=character, track=track, action=action)
     _, after, now = _marked(ruleset, character, track)
-    boxes = "box" if before == 1 else "boxes"
-    done = "nothing to heal" if was == now else f"{before} {boxes} taken, now {after}"
-    line = f"{character.name}: {HEALING_LABELS[action]} ({name}): {done}."
+    line = said(
+        "healed",
+        name=character.name,
+        action=HEALING_LABELS[action],
+        track=name,
+        before=before,
+        after=after,
+        unchanged=was == now,
+    )
     entry = _announce(
         membership=membership,
         patient=character,
@@ -115,7 +128,7 @@ def heal_logged(
         key=key,
         secret=_kept_from_players(character),
     )
-    told = gettext("The GM logged healing: %(line)s") % {"line": line}
+    told = gettext("The GM logged healing: %(line)s") % {"line": line_words(line)}
     sheet_changed(character, told=told, by=membership.user_id)
     return entry
 
@@ -217,16 +230,27 @@ def fair_on(ruleset: Ruleset) -> int:
 
 
 def _care_line(
-    patient: Character, healer: Character, roll: Roll, level: str, to: str | None, moved: bool
-) -> str:
-    who = f"{patient.name}'s {level} wound"
+    patient: Character,
+    healer: Character,
+    roll: Roll,
+    level: str,
+    to: str | None,
+    moved: bool,
+    hospital: bool,
+) -> Said:
+    told = {
+        "healer": healer.name,
+        "patient": patient.name,
+        "level": level,
+        "hospital": wounds.HOSPITAL_BONUS if hospital else 0,
+    }
     if not roll.succeeded:
-        result = roll.snapshot["result_name"]
-        return f"Medical care by {healer.name}: a {result} result does not help {who}."
+        return said("care-no-help", result=roll.snapshot["result_name"], **told)
     if not moved:
-        return f"Medical care by {healer.name}: {who} waits, with no free box one level down."
-    now = "heals" if to is None else f"is now {to}"
-    return f"Medical care by {healer.name}: {who} {now}."
+        return said("care-waits", **told)
+    if to is None:
+        return said("care-heals", **told)
+    return said("care-now", to=to, **told)
 
 
 @transaction.atomic
@@ -292,9 +316,7 @@ def medical_care(
     assert template is not None
     moved = to != level
     to_name = None if to is None else template.levels[to].name
-    line = _care_line(patient, healer, roll, wound.name, to_name, moved)
-    if hospital:
-        line = f"{line[:-1]} (in a hospital, +{wounds.HOSPITAL_BONUS})."
+    line = _care_line(patient, healer, roll, wound.name, to_name, moved, hospital)
     _announce(
         membership=membership,
         patient=patient,
@@ -313,7 +335,7 @@ def medical_care(
         secret=secret,
         follows=roll,
     )
-    told = gettext("The GM logged medical care: %(line)s") % {"line": line}
+    told = gettext("The GM logged medical care: %(line)s") % {"line": line_words(line)}
     sheet_changed(patient, told=told, by=membership.user_id)
     return roll
 
@@ -330,7 +352,7 @@ def care_new_week(*, membership: Membership, patient: Character, key: str) -> Ro
     return _announce(
         membership=membership,
         patient=patient,
-        line=f"A new week of medical care begins for {patient.name}.",
+        line=said("care-new-week", name=patient.name),
         snapshot={"healing": "new-week"},
         key=key,
         secret=_kept_from_players(patient),

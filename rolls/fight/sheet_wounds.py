@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext, ngettext
 
 from campaigns.models import Membership
+from campaigns.selectors import table_language
 from characters.models import Character
 from characters.signals import track_marked
 from fudgetable.rules.sheet_tracks import Taken
@@ -50,16 +51,18 @@ def wound_logged(
 ) -> Roll:
     """Writes the line for what ``membership``'s person marked on ``character``'s ``track``,
     pushed to the table's screens as any entry is (GM-only for an NPC)."""
-    who = gettext("the GM") if membership.is_gm else membership.user.get_username()
-    said = {"name": character.name, "wounds": "; ".join(map(taken_words, taken)), "who": who}
-    line = (
-        ngettext(
-            "Wound marked on %(name)s: %(wounds)s (by %(who)s, on the sheet).",
-            "Wounds marked on %(name)s: %(wounds)s (by %(who)s, on the sheet).",
-            len(taken),
+    # Written in the table's language, which the log reads (not redrawn if it changes later).
+    with table_language(membership.campaign):
+        who = gettext("the GM") if membership.is_gm else membership.user.get_username()
+        said = {"name": character.name, "wounds": "; ".join(map(taken_words, taken)), "who": who}
+        line = (
+            ngettext(
+                "Wound marked on %(name)s: %(wounds)s (by %(who)s, on the sheet).",
+                "Wounds marked on %(name)s: %(wounds)s (by %(who)s, on the sheet).",
+                len(taken),
+            )
+            % said
         )
-        % said
-    )
     entry, _ = record_entry(
         membership=membership,
         kind=Roll.Kind.ANNOUNCEMENT,

@@ -17,7 +17,7 @@ from django.utils import translation
 from campaigns.models import Campaign
 from fudgetable.asgi import application
 from fudgetable.entry_ids import encode
-from rolls.entry_words import SAID, entry_label, said
+from rolls.entry_words import SAID, entry_label, line_words, said
 from rolls.models import Roll
 from rolls.talk import webhooks
 from rolls.talk.models import TableTalk
@@ -223,3 +223,15 @@ def test_a_countdown_completing_is_told_in_the_tables_language(client_for, membe
         assert entry_label(told) == "The tide est terminé. Flood"
     page = client_for(member).get(reverse("rolls:table", args=[french_table.pk]))
     assert "The tide est terminé. Flood" in page.content.decode()
+
+
+def test_a_healing_line_is_drawn_in_the_language_of_the_screen():
+    line = said(
+        "healed", name="Dorothy", action="A week of rest", track="Wounds", before=2, after=1
+    )
+    with translation.override("en"):
+        assert line_words(line) == "Dorothy: A week of rest (Wounds): 2 boxes taken, now 1."
+    with translation.override("fr"):
+        assert line_words(line) == (
+            "Dorothy : Une semaine de repos (Blessures) : 2 cases cochées, maintenant 1."
+        )
