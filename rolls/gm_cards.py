@@ -15,11 +15,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
-from django.utils.text import capfirst
 
 from fudgetable.http import AuthenticatedHttpRequest, over_table_socket, pushed_answer
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words
 
 # One view serves every command on an existing row; the URL names which. Each command: the
 # form its POST is read with (None: the raw POST, checked by the service), and the service
@@ -41,7 +40,7 @@ def attempt(action: Callable[[], object]) -> str:
     try:
         action()
     except RulesError as error:
-        return capfirst(said(error.message)) + "."
+        return refusal_words(error)
     except ValidationError as error:
         return error.messages[0]
     return ""

@@ -8,7 +8,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
@@ -23,7 +22,7 @@ from fudgetable.rules import checks
 from fudgetable.rules.errors import RulesError
 from fudgetable.rules.resolution.action import ModifierPolicy
 from fudgetable.rules.rulesets import Ruleset
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words, said
 from rolls import (
     fragments,
     fudge_points,
@@ -381,7 +380,7 @@ def spend_fudge_point(membership: Membership, roll_id: int, data: Any) -> tuple[
             faces=form.cleaned_data["faces"].strip() or None,
         )
     except RulesError as error:
-        return None, capfirst(said(error.message)) + "."
+        return None, refusal_words(error)
     return made, ""
 
 

@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
-from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -21,7 +20,7 @@ from campaigns.models import Membership
 from campaigns.selectors import campaign_ladder
 from fudgetable.http import AuthenticatedHttpRequest, new_key
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words
 from rolls.contest_many import services as contest_many
 from rolls.forms import parse_modifiers
 from rolls.fragments import roll_summary
@@ -133,10 +132,6 @@ def _card(request: HttpRequest, membership: Membership, data: Any, **extra: obje
     return render_to_string(f"{TEMPLATE}#card", {**values, "open": True}, request=request)
 
 
-def _sentence(error: RulesError) -> str:
-    return capfirst(said(error.message)) + "."
-
-
 @require_POST
 @login_required
 def contest_many_roll(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
@@ -163,7 +158,7 @@ def contest_many_roll(request: AuthenticatedHttpRequest, campaign_id: int) -> Ht
                     secret=data["secret"],
                 )
         except RulesError as error:
-            problem = _sentence(error)
+            problem = refusal_words(error)
     said = roll_summary(made, gm_view=membership.is_gm) if made else ""
     odds_said = "; ".join(f"{who} {chance}" for who, chance in chances)
     if not request.htmx:

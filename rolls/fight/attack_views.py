@@ -25,7 +25,7 @@ from campaigns.selectors import campaign_ruleset
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table, refusal
 from fudgetable.rules import fight as fight_rules
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words
 from fudgetable.shown_ids import FIGURE
 from rolls import fragments
 from rolls.fight.attack import DEFAULT, UNTRAINED, NotSeen, arms_of, board_attack
@@ -47,10 +47,6 @@ class AttackForm(forms.Form):
     tactic = forms.ChoiceField(choices=list(fight_rules.TACTICS.items()), required=False)
     stun = forms.BooleanField(required=False)
     key = forms.CharField(max_length=64, min_length=8)
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:].rstrip(".") + "."
 
 
 def _refused(request: AuthenticatedHttpRequest, campaign_id: int, problem: str) -> HttpResponse:
@@ -118,7 +114,7 @@ def attack(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     except NotSeen as unseen:
         raise Http404(_("No such figure in the scene")) from unseen
     except RulesError as error:
-        return _refused(request, campaign_id, _sentence(said(error.message)))
+        return _refused(request, campaign_id, refusal_words(error))
     if isinstance(made, DeclaredAttack):
         return _declared(request, membership, made)
     summary = fragments.roll_summary(made, gm_view=membership.is_gm)

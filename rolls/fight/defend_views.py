@@ -22,7 +22,7 @@ from campaigns.models import Membership
 from fudgetable.http import AuthenticatedHttpRequest, back_to_table
 from fudgetable.rules.defence import Defence
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words
 from rolls import fragments
 from rolls.fight.defend import NoSuchAttack, attack_defend, attack_withdraw
 from rolls.fight.defend_cards import TEMPLATE, cards_for
@@ -33,10 +33,6 @@ class DefendForm(forms.Form):
     defence = forms.ChoiceField(choices=[(d.value, d.value) for d in Defence], required=False)
     trait = forms.CharField(required=False, max_length=20)
     stun = forms.BooleanField(required=False)
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:].rstrip(".") + "."
 
 
 def _answer(
@@ -78,7 +74,7 @@ def defend(request: AuthenticatedHttpRequest, campaign_id: int, attack_id: int) 
     except NoSuchAttack as unseen:
         raise Http404(_("No such attack")) from unseen
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(said(error.message)))
+        return _answer(request, membership, problem=refusal_words(error))
     return _answer(request, membership, made=made)
 
 

@@ -26,7 +26,7 @@ from fudgetable.rules import fight as rules
 from fudgetable.rules import ranged
 from fudgetable.rules.blows import Aim
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words, sentence
 from rolls import fragments, log_selectors
 from rolls.entry_words import entry_label
 from rolls.fight.exchange import (
@@ -129,10 +129,6 @@ class ManoeuvreForm(forms.Form):
 for _form, _sides in ((FightForm, (rules.ATTACKER, rules.DEFENDER)), (RangedForm, ("shooter",))):
     for _side in _sides:
         _aim_fields(_form, _side)
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:].rstrip(".") + "."
 
 
 def _trait(campaign_id: int, trait_id: str) -> Trait | None:
@@ -316,7 +312,7 @@ def _unfilled(form: forms.Form, what: str) -> str:
     if others:
         fields = ", ".join(others)
         said.append(_("check the %(what)s form: %(fields)s") % {"what": what, "fields": fields})
-    return " ".join(_sentence(words) for words in said)
+    return " ".join(sentence(words) for words in said)
 
 
 def _answer(
@@ -360,7 +356,7 @@ def fight(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     try:
         made = _exchange(membership, form.cleaned_data)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(said(error.message)), opened="melee")
+        return _answer(request, membership, problem=refusal_words(error), opened="melee")
     return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
@@ -375,7 +371,7 @@ def shoot(request: AuthenticatedHttpRequest, campaign_id: int) -> HttpResponse:
     try:
         made = _shot(membership, form.cleaned_data)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(said(error.message)), opened="ranged")
+        return _answer(request, membership, problem=refusal_words(error), opened="ranged")
     return _answer(request, membership, made=made, message=_kept(made, form.cleaned_data))
 
 
@@ -405,7 +401,7 @@ def manoeuvre(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int)
             key=data["key"],
         )
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(said(error.message)))
+        return _answer(request, membership, problem=refusal_words(error))
     return _answer(request, membership, made=made)
 
 
@@ -418,7 +414,7 @@ def confirm(request: AuthenticatedHttpRequest, campaign_id: int, roll_id: int) -
     try:
         done = fight_confirm(membership=membership, roll=exchange)
     except RulesError as error:
-        return _answer(request, membership, problem=_sentence(said(error.message)))
+        return _answer(request, membership, problem=refusal_words(error))
     label = entry_label(done)
     message = _("Already marked: %(label)s.") % {"label": label} if already else f"{label}."
     return _answer(request, membership, message=message)

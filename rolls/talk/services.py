@@ -29,7 +29,7 @@ from fudgetable.row_lock import hold
 from fudgetable.rules import dice_words
 from fudgetable.rules.dice_words import DiceRoll, Help, Say, Whisper
 from fudgetable.rules.errors import RulesError
-from fudgetable.rules_words import said
+from fudgetable.rules_words import refusal_words, sentence
 from rolls import fragments
 from rolls.models import Roll, Whispered
 from rolls.selectors import running_session_id
@@ -111,7 +111,7 @@ def composer_send(
     try:
         command = dice_words.read_line(line, campaign_ladder(membership.campaign))
     except dice_words.WordsError as error:
-        raise Refused(_sentence(error.said(_))) from None
+        raise Refused(sentence(error.said(_))) from None
     if isinstance(command, Help):
         return Sent(help=True)
     if isinstance(command, DiceRoll):
@@ -120,16 +120,12 @@ def composer_send(
         try:
             return Sent(typed_rolls.roll_typed(membership, command, key, speaking_as))
         except dice_words.WordsError as error:  # faces by hand, read for the table's dice
-            raise Refused(_sentence(error.said(_))) from None
+            raise Refused(sentence(error.said(_))) from None
         except RulesError as error:
-            raise Refused(_sentence(said(error.message))) from None
+            raise Refused(refusal_words(error)) from None
     if isinstance(command, Whisper):
         to = command.to
     return Sent(_say(membership, command, key, speaking_as, to))
-
-
-def _sentence(message: str) -> str:
-    return message[:1].upper() + message[1:] + ("" if message.endswith((".", "?", "!")) else ".")
 
 
 def _say(
