@@ -1,24 +1,135 @@
-"""One row read by its keys, for the reads every roll makes (the membership with its campaign,
+"""Rows read by their keys, for the reads every roll makes (the membership with its campaign,
 the trait with its character, the sheet's lines for it).
 
-``Model.objects.raw`` builds the same instances as a queryset, through the same converters,
-but does not compile a query: an ORM ``get()`` spent 0.45 ms building SQL that SQLite answered
-in 0.03 ms, and ``raw()`` takes 0.07 ms in all (docs/performance.md, "A roll's cost"). The
-WHERE clauses are the callers' own constants; values always go as parameters."""
+An ORM ``get()`` spent 0.45 ms compiling SQL that SQLite answered in 0.03 ms, and
+``Model.objects.raw()``, which compiles nothing, still worked out each column's field and
+converters on every call (docs/performance.md, "A roll's cost"). Here that is worked out once
+per model and connection (a ``Shape``); the instances are built as the ORM builds them
+(``Model.from_db``, through the same converters), and a related row can come in the same
+statement (``joined``), as ``select_related`` would bring it. The WHERE clauses are the
+callers' own constants, naming the model's table ``main``; values always go as parameters."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A model's columns in the order ``from_db`` takes them, and how each value is converted
+    from the database's (column's index, its converters, the expression they are given)."""
+
+    model: type[models.Model]
+    attnames: tuple[str, ...]
+    columns: tuple[str, ...]
+    converters: tuple[tuple[int, tuple[Any, ...], Any], ...]
+
+    def build(self, values: Sequence[Any], db: BaseDatabaseWrapper) -> models.Model:
+        values = list(values)
+        for index, converters, expression in self.converters:
+            for convert in converters:
+                values[index] = convert(values[index], expression, db)
+        return self.model.from_db(db.alias, self.attnames, values)
+
+
+# Per connection: the converters are its backend's own, bound to it.
+_shapes: WeakKeyDictionary[BaseDatabaseWrapper, dict[type[models.Model], Shape]]
+_shapes = WeakKeyDictionary()
+
+
+def _shape(db: BaseDatabaseWrapper, model: type[models.Model]) -> Shape:
+    known = _shapes.setdefault(db, {})
+    if model not in known:
+        fields = model._meta.concrete_fields
+        converters = []
+        for index, field in enumerate(fields):
+            expression = field.get_col(model._meta.db_table)
+            found = db.ops.get_db_converters(expression) + expression.get_db_converters(db)
+            if found:
+                converters.append((index, tuple(found), expression))
+        known[model] = Shape(
+            model,
+            tuple(field.attname for field in fields),
+            tuple(db.ops.quote_name(str(field.column)) for field in fields),
+            tuple(converters),
+        )
+    return known[model]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A model's SELECT with its joined rows, up to its WHERE, and the shapes of its columns."""
+
+    select: str
+    main: Shape
+    related: tuple[tuple[str, Shape], ...]
+
+
+type _Asked = tuple[type[models.Model], tuple[str, ...]]  # the model and the keys it joins
+_reads: WeakKeyDictionary[BaseDatabaseWrapper, dict[_Asked, _Read]] = WeakKeyDictionary()
+
+
+def _read(db: BaseDatabaseWrapper, model: type[models.Model], joined: tuple[str, ...]) -> _Read:
+    known = _reads.setdefault(db, {})
+    if (model, joined) not in known:
+        quote = db.ops.quote_name
+        main = _shape(db, model)
+        selected = [f"main.{column}" for column in main.columns]
+        tables = [f"{quote(model._meta.db_table)} AS main"]
+        related = []
+        for number, name in enumerate(joined):
+            field = model._meta.get_field(name)
+            assert isinstance(field, models.ForeignKey), f"{name} is not a foreign key"
+            target = field.related_model
+            assert isinstance(target, type) and target._meta.pk is not None
+            alias = f"joined{number}"
+            shape = _shape(db, target)
+            selected += [f"{alias}.{column}" for column in shape.columns]
+            tables.append(
+                f"JOIN {quote(target._meta.db_table)} AS {alias} ON {alias}."
+                f"{quote(str(target._meta.pk.column))} = main.{quote(field.column)}"
+            )
+            related.append((name, shape))
+        select = f"SELECT {', '.join(selected)} FROM {' '.join(tables)} WHERE "
+        known[model, joined] = _Read(select, main, tuple(related))
+    return known[model, joined]
 
 
 def rows[M: models.Model](
-    model: type[M], where: str, params: Sequence[object], *, limit: int = 0
+    model: type[M],
+    where: str,
+    params: Sequence[Any],
+    *,
+    joined: Sequence[str] = (),
+    limit: int = 0,
 ) -> list[M]:
-    table = connection.ops.quote_name(model._meta.db_table)
-    sql = f"SELECT * FROM {table} WHERE {where}" + (f" LIMIT {int(limit)}" if limit else "")
-    return list(model._default_manager.raw(sql, params))
+    """The rows of ``model`` that ``where`` picks, each with the rows its foreign keys named
+    in ``joined`` point to (an inner join: a row whose related row is gone is not read)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    read = _read(db, model, tuple(joined))
+    sql = read.select + where + (f" LIMIT {int(limit)}" if limit else "")
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    built = []
+    width = len(read.main.columns)
+    for values in found:
+        instance = read.main.build(values[:width], db)
+        start = width
+        for name, shape in read.related:
+            end = start + len(shape.columns)
+            setattr(instance, name, shape.build(values[start:end], db))
+            start = end
+        built.append(instance)
+    return built  # type: ignore[return-value]
 
 
-def row[M: models.Model](model: type[M], where: str, params: Sequence[object]) -> M | None:
-    found = rows(model, where, params, limit=1)
+def row[M: models.Model](
+    model: type[M], where: str, params: Sequence[Any], *, joined: Sequence[str] = ()
+) -> M | None:
+    found = rows(model, where, params, joined=joined, limit=1)
     return found[0] if found else None

@@ -26,7 +26,7 @@ def offered(ruleset: Ruleset, character: Character | None, trait: str) -> SheetM
         # of a character's asks this.
         found = rows(
             Feature,
-            "character_id = %s AND UPPER(target) = UPPER(%s)",
+            "main.character_id = %s AND UPPER(main.target) = UPPER(%s)",
             [character.pk, trait.strip()],
         )
         for feature in found:

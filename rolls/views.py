@@ -58,13 +58,9 @@ def _character_and_trait(
     if trait_id.isdigit():
         # Every roll comes this way: the trait and its character read by their keys
         # (fudgetable.rows), and the rule checked here.
-        trait = row(Trait, "id = %s", [int(trait_id)])
-        if trait is not None:
-            owner = row(Character, "id = %s", [trait.character_id])
-            if owner is None or not _may_roll_for(membership, owner):
-                trait = None
-            else:
-                trait.character = owner
+        trait = row(Trait, "main.id = %s", [int(trait_id)], joined=["character"])
+        if trait is not None and not _may_roll_for(membership, trait.character):
+            trait = None
     character = trait.character if trait else None
     if named and (character is None or character.pk != named):
         character = selectors.rollable(membership).filter(pk=named).first()
