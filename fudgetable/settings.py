@@ -201,8 +201,11 @@ MIDDLEWARE = [
 # from everywhere. The pages that ask for a password again (a new password, deleting the
 # account) count and obey the same (``fudgetable.http.password_confirmed``). Unlock early
 # with `manage.py axes_reset_username NAME` or `axes_reset_ip ADDRESS`.
+# PersonByKeyBackend is ModelBackend reading the person by key (fudgetable.auth_backend);
+# ModelBackend stays for the sessions signed in before it, which name it.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "fudgetable.auth_backend.PersonByKeyBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)

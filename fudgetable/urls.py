@@ -6,7 +6,7 @@ from django.urls import include, path
 from campaigns import views as campaign_views
 from campaigns.accounts import views as account_views
 from characters import account_data_views, copy_views
-from fudgetable import offline, views
+from fudgetable import auth_backend, offline, views
 from rolls.backup import views as backup_views
 
 urlpatterns = [
@@ -34,7 +34,7 @@ urlpatterns = [
         "password/reset/<uidb64>/<token>/",
         auth_views.PasswordResetConfirmView.as_view(
             post_reset_login=True,
-            post_reset_login_backend="django.contrib.auth.backends.ModelBackend",
+            post_reset_login_backend=auth_backend.PATH,
         ),
         name="password_reset_confirm",
     ),

@@ -24,6 +24,7 @@ from campaigns.accounts.email_change import change_for, email_change_ask, email_
 from campaigns.accounts.forms import SignupForm
 from campaigns.selectors import memberships_for_user
 from campaigns.views import accept_pending_invite
+from fudgetable import auth_backend
 from fudgetable.http import AuthenticatedHttpRequest, address_key, password_confirmed, safe_next
 from fudgetable.offline import offline_copy
 from fudgetable.outbox import send_later
@@ -62,7 +63,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        auth_login(request, user, backend=auth_backend.PATH)
         if email := form.cleaned_data["email"]:
             email_change_ask(user=user, email=email, request=request)
             messages.info(request, _confirm_sent(email))

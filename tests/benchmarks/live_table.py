@@ -78,7 +78,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 def session_for(user):
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[BACKEND_SESSION_KEY] = "fudgetable.auth_backend.PersonByKeyBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return store.session_key

@@ -34,7 +34,7 @@ from django.contrib.auth.models import User
 user = User.objects.create_user("bench-dashboard")
 store = import_module(settings.SESSION_ENGINE).SessionStore()
 store[SESSION_KEY] = str(user.pk)
-store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+store[BACKEND_SESSION_KEY] = "fudgetable.auth_backend.PersonByKeyBackend"
 store[HASH_SESSION_KEY] = user.get_session_auth_hash()
 store.create()
 print(store.session_key)
