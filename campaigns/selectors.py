@@ -108,7 +108,10 @@ def _worded_ladder(
         said = {name: gettext(name) for name in own}
     with translation.override(table_language):
         at_the_table = {name: gettext(name) for name in own}
-    return ladder, worded(ladder, json.loads(words), said, at_the_table)
+    in_words = worded(ladder, json.loads(words), said, at_the_table)
+    # The same ladder when its words are its own (English, no GM's words): then a log entry's
+    # names need no saying again (rolls.ladder_words).
+    return ladder, ladder if in_words == ladder else in_words
 
 
 def campaign_summary(campaign: Campaign) -> list[tuple[str, str]]:
