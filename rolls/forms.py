@@ -32,6 +32,21 @@ class LineKeysField(forms.Field):
         return [str(key)[:200] for key in value]
 
 
+class SharedFields(dict[str, forms.Field]):
+    """A form's fields, shared by its instances rather than deep-copied for each: Django copies
+    them so that one request may change its form's fields, and the roll forms never do (they
+    are read, never drawn from here). The copy of RollForm's 24 fields, their widgets and
+    validators was 8 % of a roll (docs/performance.md, "A roll's cost")."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "SharedFields":
+        return self
+
+
+def fields_shared[F: forms.Form](form: type[F]) -> type[F]:
+    form.base_fields = SharedFields(form.base_fields)
+    return form
+
+
 class SheetLinesForm(forms.Form):
     """The sheet's lines as a roll form showed them (``roll_lines.ticks`` reads them)."""
 
@@ -40,6 +55,7 @@ class SheetLinesForm(forms.Form):
     sheet_lines_for = forms.CharField(required=False, max_length=20)  # the trait they were for
 
 
+@fields_shared
 class RollForm(SheetLinesForm):
     kind = forms.ChoiceField(
         choices=[
@@ -110,6 +126,7 @@ class FudgePointForm(forms.Form):
     faces = forms.CharField(required=False, max_length=300)  # a reroll rolled by hand
 
 
+@fields_shared
 class SheetRollForm(SheetLinesForm):
     """A tap on a trait's Roll button on a sheet."""
 
