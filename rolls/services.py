@@ -16,6 +16,7 @@ from characters.live_sheets import sheet_changed
 from characters.models import Character, Trait
 from characters.services import xp_award
 from fudgetable import live
+from fudgetable.rows import insert
 from fudgetable.rules import checks, criticals
 from fudgetable.rules import dice as dice_rules
 from fudgetable.rules.dice import DeckState, get_method
@@ -83,7 +84,7 @@ def record_entry(
             # Numbered first, so the entry is written with the number it reaches screens by.
             seq = live.next_seq(campaign.pk, players=players)
             facts = table_facts(campaign.pk)
-            roll = Roll.objects.create(
+            roll = Roll(
                 campaign=campaign,
                 session_id=facts.session_id,
                 roller_id=membership.user_id,
@@ -99,6 +100,7 @@ def record_entry(
                 everyone_seq=seq.get("everyone"),
                 gm_seq=seq["gm"],
             )
+            insert(roll)  # as save() writes it, its INSERT not compiled again (fudgetable.rows)
     except IntegrityError:
         # The same form, sent twice at the same moment: the first one made the roll.
         existing = existing_roll(campaign, membership, key)

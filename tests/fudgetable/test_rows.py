@@ -3,13 +3,13 @@ time with its zone, JSON, a nullable boolean, a foreign key's id), related rows 
 same statement, and nothing where a key finds nothing. Runs on SQLite and on PostgreSQL."""
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign, Membership
 from characters.models import Character, Feature, Trait
 from characters.services import character_create
-from fudgetable.rows import row, rows
+from fudgetable.rows import insert, row, rows
 from rolls.models import Roll
 from tests.factories import CampaignFactory, UserFactory
 
@@ -80,3 +80,38 @@ def test_rows_keep_their_own_related_rows_apart():
     names = {trait.pk: trait.character.name for trait in found}
     assert names == {louie_trait.pk: "Louie", vera_trait.pk: "Vera"}
     assert all(isinstance(trait.character, Character) for trait in found)
+
+
+def test_an_insert_writes_what_save_writes():
+    campaign = CampaignFactory()
+    fields = {
+        "campaign": campaign,
+        "roller": campaign.owner,
+        "kind": Roll.Kind.CHECK,
+        "label": "Louie: Stealth",
+        "snapshot": {"shown": ["+", "-"], "name": "Zoë"},
+        "succeeded": True,
+        "idempotency_key": "inserted",
+        "gm_seq": 7,
+    }
+    inserted = Roll(**fields)
+    insert(inserted)
+    saved = Roll.objects.create(**{**fields, "idempotency_key": "saved"})
+    assert inserted.pk and inserted.pk != saved.pk and inserted._state.adding is False
+    read, orm = Roll.objects.get(pk=inserted.pk), Roll.objects.get(pk=saved.pk)
+    assert {**_fields(read), "id": 0, "idempotency_key": ""} == {
+        **_fields(orm),
+        "id": 0,
+        "idempotency_key": "",
+        "created_at": read.created_at,
+    }
+    assert read.created_at == inserted.created_at and read.everyone_seq is None
+
+
+def test_an_insert_that_breaks_a_constraint_raises_as_save_does():
+    campaign = CampaignFactory()
+    fields = {"campaign": campaign, "roller": campaign.owner, "kind": Roll.Kind.CHECK}
+    insert(Roll(**fields, label="once", snapshot={}, idempotency_key="same"))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert(Roll(**fields, label="twice", snapshot={}, idempotency_key="same"))
+    assert Roll.objects.filter(idempotency_key="same").count() == 1
