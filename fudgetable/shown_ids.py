@@ -38,6 +38,15 @@ def _cipher(label: bytes, secret: str) -> Cipher[modes.ECB]:
     return Cipher(algorithms.AES(key), modes.ECB())
 
 
+# Kept: a new entry's id is shown in each audience's copy, its links and the roller's answer,
+# and a log page shows hundreds; each cipher context cost more than the rest of the id.
+@lru_cache(maxsize=4096)
+def _encoded(label: bytes, secret: str, pk: int) -> str:
+    block = pk.to_bytes(8, "big") + _MARK
+    sealed = _cipher(label, secret).encryptor().update(block)
+    return base64.urlsafe_b64encode(sealed).rstrip(b"=").decode()
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of row shown by enciphered ids. ``label`` seeds its key: changing it changes
@@ -47,9 +56,7 @@ class Kind:
     label: bytes
 
     def encode(self, pk: int) -> str:
-        block = pk.to_bytes(8, "big") + _MARK
-        sealed = _cipher(self.label, settings.SECRET_KEY).encryptor().update(block)
-        return base64.urlsafe_b64encode(sealed).rstrip(b"=").decode()
+        return _encoded(self.label, settings.SECRET_KEY, pk)
 
     def decode(self, text: str) -> int | None:
         """The id ``text`` names, or None when it names none of this kind (forged, mistyped,
