@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from django.http import HttpRequest, QueryDict
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
@@ -115,7 +116,8 @@ def roll_entry(
         "oob": oob,
         "spend": spend,
         "spend_key": new_key() if spend else "",
-        "spend_url": spend_url,
+        "spend_url": spend_url or (_entry_url(roll, "rolls:fudge_point") if spend else ""),
+        "note_url": _entry_url(roll, "rolls:note") if gm_view and controls else "",
         "spend_target": spend_target,
         "plain": plain,
         "next_url": next_url,
@@ -123,7 +125,7 @@ def roll_entry(
         "uid": new_key()[:8],  # the same roll may be on a page twice (the "You rolled" panel)
         "append": append,
         # A new roll is said once, in words, by the page's polite live region.
-        "news": roll_summary(roll, gm_view=gm_view, spoken=True) if append else "",
+        "news": _news(roll, gm_view=gm_view) if append else "",
     }
     if roll.whispered and controls and not plain:
         # Everyone who reads a whisper is one of its people, so each may answer the others:
@@ -159,6 +161,25 @@ def entry_body(roll: Roll, *, gm_view: bool) -> str:
     if key not in bodies:
         bodies[key] = render_to_string(f"{TEMPLATE}#entry-body", {"roll": roll, "gm_view": gm_view})
     return bodies[key]
+
+
+def _entry_url(roll: Roll, name: str) -> str:
+    """One of the entry's own addresses, found once for every copy of it drawn."""
+    urls = vars(roll).setdefault("_urls", {})
+    if name not in urls:
+        urls[name] = reverse(name, args=[roll.campaign_id, roll.pk])
+    return urls[name]
+
+
+def _news(roll: Roll, *, gm_view: bool) -> str:
+    """A new entry in words for the page's polite live region, said once per audience that
+    reads it differently, as ``entry_body`` is drawn."""
+    gm_view = gm_view and (roll.secret or roll.hidden_difficulty)
+    said = vars(roll).setdefault("_news", {})
+    key = (gm_view, translation.get_language())
+    if key not in said:
+        said[key] = roll_summary(roll, gm_view=gm_view, spoken=True)
+    return said[key]
 
 
 def roll_entries(roll: Roll) -> ByAudience:
