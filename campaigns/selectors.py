@@ -68,7 +68,13 @@ def person_language(user: User) -> str:
 
 def campaign_ruleset(campaign: Campaign) -> Ruleset:
     """The rules in force at this campaign: its preset with its stored (checked) overrides."""
-    return rulesets.resolve(campaign.ruleset, campaign.overrides)
+    return _resolved(campaign.ruleset, json.dumps(campaign.overrides, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _resolved(ruleset: str, overrides: str) -> Ruleset:
+    # Kept by what it is made from (the rules are frozen): a roll asks for them three times.
+    return rulesets.resolve(ruleset, json.loads(overrides))
 
 
 def campaign_ladder(campaign: Campaign) -> Ladder:
