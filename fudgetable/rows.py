@@ -152,9 +152,8 @@ def _write(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Write:
     if model not in known:
         key = model._meta.pk
         assert key is not None
-        fields = tuple(
-            f for f in model._meta.concrete_fields if f is not key or not key.db_returning
-        )
+        generated = key if key.db_returning else None  # an id the database gives
+        fields = tuple(field for field in model._meta.concrete_fields if field is not generated)
         quote = db.ops.quote_name
         columns = ", ".join(quote(str(field.column)) for field in fields)
         sql = (
