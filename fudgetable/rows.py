@@ -9,7 +9,7 @@ per model and connection (a ``Shape``); the instances are built as the ORM build
 statement (``joined``), as ``select_related`` would bring it. The WHERE clauses are the
 callers' own constants, naming the model's table ``main``; values always go as parameters."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -36,14 +36,19 @@ class Shape:
         return self.model.from_db(db.alias, self.attnames, values)
 
 
-# Per connection: the converters are its backend's own, bound to it.
-_shapes: WeakKeyDictionary[BaseDatabaseWrapper, dict[type[models.Model], Shape]]
-_shapes = WeakKeyDictionary()
+# Worked out once per connection: the converters are its backend's own, bound to it.
+_kept: WeakKeyDictionary[BaseDatabaseWrapper, dict[object, Any]] = WeakKeyDictionary()
+
+
+def _once[T](db: BaseDatabaseWrapper, key: object, make: Callable[[], T]) -> T:
+    known = _kept.setdefault(db, {})
+    if key not in known:
+        known[key] = make()
+    return known[key]
 
 
 def _shape(db: BaseDatabaseWrapper, model: type[models.Model]) -> Shape:
-    known = _shapes.setdefault(db, {})
-    if model not in known:
+    def make() -> Shape:
         fields = model._meta.concrete_fields
         converters = []
         for index, field in enumerate(fields):
@@ -51,13 +56,14 @@ def _shape(db: BaseDatabaseWrapper, model: type[models.Model]) -> Shape:
             found = db.ops.get_db_converters(expression) + expression.get_db_converters(db)
             if found:
                 converters.append((index, tuple(found), expression))
-        known[model] = Shape(
+        return Shape(
             model,
             tuple(field.attname for field in fields),
             tuple(db.ops.quote_name(str(field.column)) for field in fields),
             tuple(converters),
         )
-    return known[model]
+
+    return _once(db, ("shape", model), make)
 
 
 @dataclass(frozen=True)
@@ -69,13 +75,8 @@ class _Read:
     related: tuple[tuple[str, Shape], ...]
 
 
-type _Asked = tuple[type[models.Model], tuple[str, ...]]  # the model and the keys it joins
-_reads: WeakKeyDictionary[BaseDatabaseWrapper, dict[_Asked, _Read]] = WeakKeyDictionary()
-
-
 def _read(db: BaseDatabaseWrapper, model: type[models.Model], joined: tuple[str, ...]) -> _Read:
-    known = _reads.setdefault(db, {})
-    if (model, joined) not in known:
+    def make() -> _Read:
         quote = db.ops.quote_name
         main = _shape(db, model)
         selected = [f"main.{column}" for column in main.columns]
@@ -95,8 +96,9 @@ def _read(db: BaseDatabaseWrapper, model: type[models.Model], joined: tuple[str,
             )
             related.append((name, shape))
         select = f"SELECT {', '.join(selected)} FROM {' '.join(tables)} WHERE "
-        known[model, joined] = _Read(select, main, tuple(related))
-    return known[model, joined]
+        return _Read(select, main, tuple(related))
+
+    return _once(db, ("read", model, joined), make)
 
 
 def rows[M: models.Model](
@@ -143,13 +145,8 @@ class _Write:
     fields: tuple[models.Field, ...]
 
 
-_writes: WeakKeyDictionary[BaseDatabaseWrapper, dict[type[models.Model], _Write]]
-_writes = WeakKeyDictionary()
-
-
 def _write(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Write:
-    known = _writes.setdefault(db, {})
-    if model not in known:
+    def make() -> _Write:
         key = model._meta.pk
         assert key is not None
         generated = key if key.db_returning else None  # an id the database gives
@@ -160,8 +157,9 @@ def _write(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Write:
             f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
             f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(str(key.column))}"
         )
-        known[model] = _Write(sql, fields)
-    return known[model]
+        return _Write(sql, fields)
+
+    return _once(db, ("write", model), make)
 
 
 def insert(instance: models.Model) -> None:
