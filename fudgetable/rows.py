@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, models, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 
@@ -142,6 +142,7 @@ class _Write:
     """A model's INSERT of every column but its generated key, returning that key."""
 
     sql: str
+    or_nothing: str  # the same, writing nothing where a unique constraint would break
     fields: tuple[models.Field, ...]
 
 
@@ -153,27 +154,38 @@ def _write(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Write:
         fields = tuple(field for field in model._meta.concrete_fields if field is not generated)
         quote = db.ops.quote_name
         columns = ", ".join(quote(str(field.column)) for field in fields)
-        sql = (
-            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
-            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(str(key.column))}"
-        )
-        return _Write(sql, fields)
+        values = f"VALUES ({', '.join(['%s'] * len(fields))})"
+        into = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) {values}"
+        returning = f" RETURNING {quote(str(key.column))}"
+        return _Write(into + returning, into + " ON CONFLICT DO NOTHING" + returning, fields)
 
     return _once(db, ("write", model), make)
 
 
-def insert(instance: models.Model) -> None:
+def insert(instance: models.Model, *, or_nothing: bool = False) -> bool:
     """Writes a new instance as ``save()`` would (each field's own default and conversion, its
     key read back), without compiling the INSERT again for every roll. No signals are sent:
-    it is for the log's entries, which nothing listens for."""
+    it is for the log's entries, which nothing listens for. ``or_nothing``: a row that would
+    break a unique constraint is not written, and False says so (``ON CONFLICT DO NOTHING``:
+    on PostgreSQL, after the transaction writing the other row has ended)."""
     db = connections[DEFAULT_DB_ALIAS]
     if not db.features.can_return_columns_from_insert:
-        instance.save(force_insert=True)
-        return
+        try:
+            with transaction.atomic():
+                instance.save(force_insert=True)
+        except IntegrityError:
+            if not or_nothing:
+                raise
+            return False
+        return True
     write = _write(db, type(instance))
     values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in write.fields]
     with db.cursor() as cursor:
-        cursor.execute(write.sql, values)
-        instance.pk = cursor.fetchone()[0]
+        cursor.execute(write.or_nothing if or_nothing else write.sql, values)
+        written = cursor.fetchone()
+    if written is None:
+        return False
+    instance.pk = written[0]
     instance._state.adding = False
     instance._state.db = db.alias
+    return True

@@ -79,36 +79,37 @@ def record_entry(
     rolled", as ``roll_announce``'s GM-only lines do."""
     campaign = membership.campaign
     players = not (secret and kind == Roll.Kind.ANNOUNCEMENT)
-    try:
-        with transaction.atomic():
-            # Numbered first, so the entry is written with the number it reaches screens by.
-            seq = live.next_seq(campaign.pk, players=players)
-            facts = table_facts(campaign.pk)
-            roll = Roll(
-                campaign=campaign,
-                session_id=facts.session_id,
-                roller_id=membership.user_id,
-                character=character,
-                follows=follows,
-                kind=kind,
-                visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
-                hidden_difficulty=hidden_difficulty,
-                label=label[:200],
-                snapshot=snapshot,
-                succeeded=succeeded,
-                idempotency_key=key,
-                everyone_seq=seq.get("everyone"),
-                gm_seq=seq["gm"],
-            )
-            insert(roll)  # as save() writes it, its INSERT not compiled again (fudgetable.rows)
-    except IntegrityError:
-        # The same form, sent twice at the same moment: the first one made the roll.
-        existing = existing_roll(campaign, membership, key)
-        if existing is None:
-            raise
-        # Whatever the caller wrote for this roll (a Fudge point paid, a card drawn) goes too.
-        transaction.set_rollback(True)
-        return existing, False
+    # No savepoint: a resent form's key is found by the INSERT itself (ON CONFLICT DO NOTHING),
+    # not by an error that would leave the transaction to be rolled back to one.
+    with transaction.atomic(savepoint=False):
+        # Numbered first, so the entry is written with the number it reaches screens by.
+        seq = live.next_seq(campaign.pk, players=players)
+        facts = table_facts(campaign.pk)
+        roll = Roll(
+            campaign=campaign,
+            session_id=facts.session_id,
+            roller_id=membership.user_id,
+            character=character,
+            follows=follows,
+            kind=kind,
+            visibility=Roll.Visibility.GM if secret else Roll.Visibility.TABLE,
+            hidden_difficulty=hidden_difficulty,
+            label=label[:200],
+            snapshot=snapshot,
+            succeeded=succeeded,
+            idempotency_key=key,
+            everyone_seq=seq.get("everyone"),
+            gm_seq=seq["gm"],
+        )
+        if not insert(roll, or_nothing=True):
+            # The same form, sent twice at the same moment: the first one made the roll.
+            existing = existing_roll(campaign, membership, key)
+            # Its number and whatever the caller wrote for this roll (a Fudge point paid, a
+            # card drawn) go too.
+            transaction.set_rollback(True)
+            if existing is None:
+                raise IntegrityError("a log entry's INSERT met a conflict on no known key")
+            return existing, False
     entries = fragments.roll_entries(roll)
     events = {Roll.Kind.ANNOUNCEMENT: "log.announced", Roll.Kind.MESSAGE: "message.said"}
     event = events.get(Roll.Kind(kind), "roll.created")

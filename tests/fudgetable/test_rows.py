@@ -115,3 +115,17 @@ def test_an_insert_that_breaks_a_constraint_raises_as_save_does():
     with pytest.raises(IntegrityError), transaction.atomic():
         insert(Roll(**fields, label="twice", snapshot={}, idempotency_key="same"))
     assert Roll.objects.filter(idempotency_key="same").count() == 1
+
+
+def test_an_insert_or_nothing_writes_nothing_where_a_key_is_taken():
+    campaign = CampaignFactory()
+    fields = {"campaign": campaign, "roller": campaign.owner, "kind": Roll.Kind.CHECK}
+    first = Roll(**fields, label="once", snapshot={}, idempotency_key="same")
+    assert insert(first, or_nothing=True) and first.pk
+    again = Roll(**fields, label="twice", snapshot={}, idempotency_key="same")
+    assert insert(again, or_nothing=True) is False
+    assert again.pk is None and again._state.adding is True
+    assert list(Roll.objects.filter(idempotency_key="same").values_list("label", flat=True)) == [
+        "once"
+    ]
+    Roll.objects.create(**fields, label="after", snapshot={}, idempotency_key="other")  # usable
