@@ -1,5 +1,5 @@
 """Rows read by their keys, for the reads every roll makes (the membership with its campaign,
-the trait with its character, the sheet's lines for it).
+the trait with its character, the sheet's lines for it), and the log entry's INSERT.
 
 An ORM ``get()`` spent 0.45 ms compiling SQL that SQLite answered in 0.03 ms, and
 ``Model.objects.raw()``, which compiles nothing, still worked out each column's field and
